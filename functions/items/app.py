@@ -1,0 +1,69 @@
+"""Memory items: explicit CRUD, listing by scope, and deleting a whole scope."""
+
+from typing import Annotated
+
+from aws_lambda_powertools.event_handler.openapi.params import Body, Query
+
+from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
+from memstore.domain.models import Kind
+from memstore.domain.requests import (
+    CreateItemRequest,
+    DeleteScopeRequest,
+    ListItemsQuery,
+    Scope,
+    StoreName,
+    UpdateItemRequest,
+)
+from memstore.wiring import container
+
+app = build_resolver()
+
+
+def caller():
+    return current_caller(app, container().settings.auth_mode)
+
+
+@app.post("/memory_stores/<name>/items")
+def create_item(name: StoreName, request: Annotated[CreateItemRequest, Body()]):
+    return json_response(201, container().items.create(name, request, caller()).public())
+
+
+@app.get("/memory_stores/<name>/items")
+def list_items(
+    name: StoreName,
+    scope: Annotated[Scope, Query()],
+    kind: Annotated[Kind | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    after: Annotated[str | None, Query(max_length=64)] = None,
+):
+    query = ListItemsQuery(scope=scope, kind=kind, limit=limit, after=after)
+    page = container().items.list(name, query, caller())
+    return json_response(200, page.public(lambda i: i.memory_id, lambda i: i.public()))
+
+
+@app.get("/memory_stores/<name>/items/<memory_id>")
+def get_item(name: StoreName, memory_id: str):
+    return json_response(200, container().items.get(name, memory_id, caller()).public())
+
+
+@app.post("/memory_stores/<name>/items/<memory_id>")
+def update_item(name: StoreName, memory_id: str, request: Annotated[UpdateItemRequest, Body()]):
+    return json_response(200, container().items.update(name, memory_id, request, caller()).public())
+
+
+@app.delete("/memory_stores/<name>/items/<memory_id>")
+def delete_item(name: StoreName, memory_id: str):
+    container().items.delete(name, memory_id, caller())
+    return json_response(200, {"object": "memory_item.deleted", "memory_id": memory_id, "deleted": True})
+
+
+@app.post("/memory_stores/<name>/delete_scope")
+def delete_scope(name: StoreName, request: Annotated[DeleteScopeRequest, Body()]):
+    scope, count = container().items.delete_scope(name, request.scope, caller())
+    return json_response(
+        200,
+        {"object": "memory_store.scope.deleted", "name": name, "scope": scope, "deleted": True, "deleted_count": count},
+    )
+
+
+lambda_handler = entrypoint(app)

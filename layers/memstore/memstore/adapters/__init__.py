@@ -1,0 +1,1 @@
+"""Adapters: the ports' implementations. Only memstore.wiring chooses among them."""

@@ -1,0 +1,37 @@
+"""Key layout of the single table. Scopes are user data: keys carry a hash of the scope, never
+the scope itself, so keys can appear in logs, metrics and stream records without exposing it."""
+
+from __future__ import annotations
+
+import hashlib
+
+STORES_PK = "STORES"
+META_SK = "META"
+
+
+def scope_hash(scope: str) -> str:
+    return hashlib.sha256(scope.encode("utf-8")).hexdigest()[:32]
+
+
+def store_pk(store: str) -> str:
+    return f"STORE#{store}"
+
+
+def registry_sk(store: str) -> str:
+    return f"STORE#{store}"
+
+
+def scope_pk(store: str, scope: str) -> str:
+    return scope_pk_from_hash(store, scope_hash(scope))
+
+
+def scope_pk_from_hash(store: str, hashed: str) -> str:
+    return f"STORE#{store}#SCOPE#{hashed}"
+
+
+def memory_sk(memory_id: str) -> str:
+    return f"MEM#{memory_id}"
+
+
+def scope_sk(hashed: str) -> str:
+    return f"SCOPE#{hashed}"

@@ -1,0 +1,371 @@
+"""The DynamoDB repository (pynamodb), on one table keyed by `pk`/`sk`.
+
+Rows: the store's `META` in its own partition plus a registry row (`STORES`/`STORE#name`) for
+listing; memory items in the scope's partition; a pointer row per item in the store's partition
+(`STORE#name`/`MEM#id` → scope hash) so an item can be read by id alone with a strongly
+consistent read, right after its creation; a `SCOPE#hash` row per scope so a store's deletion
+can find every partition it owns."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+from typing import Any
+
+from pynamodb.attributes import (
+    BinaryAttribute,
+    JSONAttribute,
+    NumberAttribute,
+    UnicodeAttribute,
+)
+from pynamodb.connection import Connection
+from pynamodb.exceptions import PynamoDBException, TransactWriteError
+from pynamodb.models import Model
+from pynamodb.transactions import TransactWrite
+
+from memstore.adapters import dynamodb_keys as keys
+from memstore.domain.errors import Conflict, DependencyUnavailable, NotFound
+from memstore.domain.ids import ulid
+from memstore.domain.models import Kind, MemoryItem, Page, Revision, Source, Store
+
+_CONDITION_FAILED = "ConditionalCheckFailed"
+
+
+def _meta(table: str, region: str, host: str | None) -> type:
+    return type("Meta", (), {"table_name": table, "region": region, "host": host, "max_retry_attempts": 3})
+
+
+class _Models:
+    """pynamodb binds a model class to one table; these are made per table at run time."""
+
+    def __init__(self, table: str, region: str, host: str | None):
+        meta = _meta(table, region, host)
+
+        class KeyRow(Model):
+            Meta = meta
+            pk = UnicodeAttribute(hash_key=True)
+            sk = UnicodeAttribute(range_key=True)
+
+        class StoreRow(KeyRow):
+            Meta = meta
+            doc = JSONAttribute()
+
+        class PointerRow(KeyRow):
+            Meta = meta
+            scope_hash = UnicodeAttribute()
+            expires_at = NumberAttribute(null=True)
+
+        class MemoryRow(KeyRow):
+            Meta = meta
+            entity = UnicodeAttribute(default="memory")
+            memory_id = UnicodeAttribute()
+            store = UnicodeAttribute()
+            scope = UnicodeAttribute()
+            kind = UnicodeAttribute()
+            content = UnicodeAttribute()
+            created_at = NumberAttribute()
+            updated_at = NumberAttribute()
+            expires_at = NumberAttribute(null=True)
+            importance = NumberAttribute(default=0.5)
+            access_count = NumberAttribute(default=0)
+            last_accessed_at = NumberAttribute(null=True)
+            source = JSONAttribute(null=True)
+            revisions = JSONAttribute(null=True)
+            version = NumberAttribute(default=1)
+            embedding = BinaryAttribute(null=True, legacy_encoding=False)
+            embedding_model = UnicodeAttribute(null=True)
+
+        class ScopeRow(KeyRow):
+            Meta = meta
+            stamp = UnicodeAttribute(null=True)
+
+        self.KeyRow = KeyRow
+        self.ScopeRow = ScopeRow
+        self.StoreRow = StoreRow
+        self.PointerRow = PointerRow
+        self.MemoryRow = MemoryRow
+
+
+def _live(row_cls: Any, now: float) -> Any:
+    return row_cls.expires_at.does_not_exist() | (row_cls.expires_at > int(now))
+
+
+def to_item(row: Any) -> MemoryItem:
+    return MemoryItem(
+        memory_id=row.memory_id,
+        store=row.store,
+        scope=row.scope,
+        kind=Kind(row.kind),
+        content=row.content,
+        created_at=int(row.created_at),
+        updated_at=int(row.updated_at),
+        expires_at=int(row.expires_at) if row.expires_at is not None else None,
+        importance=float(row.importance),
+        access_count=int(row.access_count),
+        last_accessed_at=int(row.last_accessed_at) if row.last_accessed_at is not None else None,
+        source=Source.model_validate(row.source or {}),
+        revisions=[Revision.model_validate(r) for r in (row.revisions or [])],
+        version=int(row.version),
+        embedding=row.embedding,
+        embedding_model=row.embedding_model,
+    )
+
+
+class DynamoDBRepository:
+    """Every read is strongly consistent: a client may read what it has just written."""
+
+    def __init__(self, table_name: str, region: str = "us-east-1", host: str | None = None):
+        self._table = table_name
+        self._region = region
+        self._host = host
+
+    @cached_property
+    def _m(self) -> _Models:
+        return _Models(self._table, self._region, self._host)
+
+    @cached_property
+    def _connection(self) -> Connection:
+        return Connection(region=self._region, host=self._host)
+
+    # ------------------------------------------------------------------ stores
+    def create_store(self, store: Store) -> None:
+        doc = json.loads(store.model_dump_json())
+        meta = self._m.StoreRow(keys.store_pk(store.name), keys.META_SK, doc=doc)
+        registry = self._m.StoreRow(keys.STORES_PK, keys.registry_sk(store.name), doc=doc)
+        try:
+            with self._transaction() as tx:
+                tx.save(meta, condition=self._m.StoreRow.pk.does_not_exist())
+                tx.save(registry, condition=self._m.StoreRow.pk.does_not_exist())
+        except TransactWriteError as e:
+            if _condition_failed(e):
+                raise Conflict(f"a memory store named '{store.name}' already exists", "name") from e
+            raise DependencyUnavailable("the table is unavailable") from e
+
+    def get_store(self, name: str) -> Store | None:
+        row = self._get(self._m.StoreRow, keys.store_pk(name), keys.META_SK)
+        return Store.model_validate(row.doc) if row else None
+
+    def list_stores(self, limit: int, after: str | None) -> Page[Store]:
+        start = {"pk": {"S": keys.STORES_PK}, "sk": {"S": keys.registry_sk(after)}} if after else None
+        rows = self._guard(
+            lambda: list(
+                self._m.StoreRow.query(
+                    keys.STORES_PK, consistent_read=True, limit=limit + 1, last_evaluated_key=start
+                )
+            )
+        )
+        stores = [Store.model_validate(r.doc) for r in rows[: limit + 1]]
+        return Page[Store](items=stores[:limit], has_more=len(stores) > limit)
+
+    def save_store(self, store: Store) -> None:
+        doc = json.loads(store.model_dump_json())
+        try:
+            with self._transaction() as tx:
+                exists = self._m.StoreRow.pk.exists()
+                tx.save(self._m.StoreRow(keys.store_pk(store.name), keys.META_SK, doc=doc), condition=exists)
+                tx.save(
+                    self._m.StoreRow(keys.STORES_PK, keys.registry_sk(store.name), doc=doc), condition=exists
+                )
+        except TransactWriteError as e:
+            if _condition_failed(e):
+                raise NotFound(f"memory store '{store.name}' not found", "name") from e
+            raise DependencyUnavailable("the table is unavailable") from e
+
+    def delete_store(self, name: str) -> bool:
+        """Deletes the scopes' partitions first and the store's record last, so an interrupted
+        deletion leaves the store visible and a retry finishes the job."""
+        existed = self.get_store(name) is not None
+        pk = keys.store_pk(name)
+        for row in self._query_keys(pk, keys.scope_sk("")):
+            self._delete_partition(keys.scope_pk_from_hash(name, row.sk.removeprefix("SCOPE#")))
+        self._delete_rows(r for r in self._query_keys(pk, "") if r.sk != keys.META_SK)
+        self._delete_rows(
+            [self._m.KeyRow(keys.STORES_PK, keys.registry_sk(name)), self._m.KeyRow(pk, keys.META_SK)]
+        )
+        return existed
+
+    # ------------------------------------------------------------------ items
+    def put_item(self, item: MemoryItem) -> None:
+        row = self._memory_row(item)
+        hashed = keys.scope_hash(item.scope)
+        try:
+            with self._transaction() as tx:
+                tx.save(row, condition=self._m.MemoryRow.pk.does_not_exist())
+                tx.save(self._pointer(item, hashed))
+                tx.save(self._scope_row(item.store, hashed))
+        except TransactWriteError as e:
+            if _condition_failed(e):
+                raise Conflict(f"memory '{item.memory_id}' already exists", "memory_id") from e
+            raise DependencyUnavailable("the table is unavailable") from e
+
+    def replace_item(self, item: MemoryItem, expected_version: int) -> None:
+        row = self._memory_row(item)
+        cond = self._m.MemoryRow.pk.exists() & (self._m.MemoryRow.version == expected_version)
+        try:
+            with self._transaction() as tx:
+                tx.save(row, condition=cond)
+                tx.save(self._pointer(item, keys.scope_hash(item.scope)))
+                tx.save(self._scope_row(item.store, keys.scope_hash(item.scope)))
+        except TransactWriteError as e:
+            if not _condition_failed(e):
+                raise DependencyUnavailable("the table is unavailable") from e
+            if self.get_item(item.store, item.memory_id, 0) is None:
+                raise NotFound(f"memory '{item.memory_id}' not found", "memory_id") from e
+            raise Conflict(f"memory '{item.memory_id}' changed concurrently", "memory_id") from e
+
+    def get_item(self, store: str, memory_id: str, now: float) -> MemoryItem | None:
+        pointer = self._get(self._m.PointerRow, keys.store_pk(store), keys.memory_sk(memory_id))
+        if pointer is None:
+            return None
+        row = self._get(
+            self._m.MemoryRow, keys.scope_pk_from_hash(store, pointer.scope_hash), keys.memory_sk(memory_id)
+        )
+        if row is None:
+            return None
+        item = to_item(row)
+        return None if item.is_expired(now) else item
+
+    def list_items(
+        self, store: str, scope: str, kind: Kind | None, limit: int, after: str | None, now: float
+    ) -> Page[MemoryItem]:
+        condition = _live(self._m.MemoryRow, now)
+        if kind is not None:
+            condition = condition & (self._m.MemoryRow.kind == kind.value)
+        pk = keys.scope_pk(store, scope)
+        start = keys.memory_sk(after) if after else None
+        found: list[MemoryItem] = []
+        for row in self._memory_rows(pk, condition, start):
+            found.append(to_item(row))
+            if len(found) > limit:
+                break
+        return Page[MemoryItem](items=found[:limit], has_more=len(found) > limit)
+
+    def scope_items(self, store: str, scope: str, now: float) -> list[MemoryItem]:
+        pk = keys.scope_pk(store, scope)
+        return [to_item(r) for r in self._memory_rows(pk, _live(self._m.MemoryRow, now), None)]
+
+    def delete_item(self, store: str, memory_id: str) -> MemoryItem | None:
+        pointer = self._get(self._m.PointerRow, keys.store_pk(store), keys.memory_sk(memory_id))
+        if pointer is None:
+            return None
+        pk = keys.scope_pk_from_hash(store, pointer.scope_hash)
+        row = self._get(self._m.MemoryRow, pk, keys.memory_sk(memory_id))
+        try:
+            with self._transaction() as tx:
+                tx.delete(self._m.KeyRow(pk, keys.memory_sk(memory_id)))
+                tx.delete(self._m.KeyRow(pointer.pk, pointer.sk))
+                tx.save(self._scope_row(store, pointer.scope_hash))
+        except TransactWriteError as e:
+            raise DependencyUnavailable("the table is unavailable") from e
+        return to_item(row) if row else None
+
+    def delete_scope(self, store: str, scope: str) -> int:
+        count = self._delete_partition(keys.scope_pk(store, scope))
+        self._delete_rows([self._m.KeyRow(keys.store_pk(store), keys.scope_sk(keys.scope_hash(scope)))])
+        return count
+
+    def scope_stamp(self, store: str, scope: str) -> str | None:
+        row = self._get(self._m.ScopeRow, keys.store_pk(store), keys.scope_sk(keys.scope_hash(scope)))
+        return row.stamp if row else None
+
+    def record_access(self, store: str, scope: str, memory_ids: Iterable[str], now: float) -> None:
+        pk = keys.scope_pk(store, scope)
+        row_cls = self._m.MemoryRow
+        for memory_id in memory_ids:
+            row = row_cls(pk, keys.memory_sk(memory_id))
+            try:
+                row.update(
+                    actions=[row_cls.access_count.add(1), row_cls.last_accessed_at.set(int(now))],
+                    condition=row_cls.pk.exists(),
+                )
+            except PynamoDBException as e:
+                if e.cause_response_code != "ConditionalCheckFailedException":
+                    raise DependencyUnavailable("the table is unavailable") from e
+
+    # ------------------------------------------------------------------ helpers
+    def _memory_row(self, item: MemoryItem) -> Any:
+        return self._m.MemoryRow(
+            keys.scope_pk(item.store, item.scope),
+            keys.memory_sk(item.memory_id),
+            memory_id=item.memory_id,
+            store=item.store,
+            scope=item.scope,
+            kind=item.kind.value,
+            content=item.content,
+            created_at=item.created_at,
+            updated_at=item.updated_at,
+            expires_at=item.expires_at,
+            importance=item.importance,
+            access_count=item.access_count,
+            last_accessed_at=item.last_accessed_at,
+            source=item.source.model_dump(),
+            revisions=[r.model_dump() for r in item.revisions],
+            version=item.version,
+            embedding=item.embedding,
+            embedding_model=item.embedding_model,
+        )
+
+    def _pointer(self, item: MemoryItem, hashed: str) -> Any:
+        return self._m.PointerRow(
+            keys.store_pk(item.store), keys.memory_sk(item.memory_id), scope_hash=hashed, expires_at=item.expires_at
+        )
+
+    def _scope_row(self, store: str, hashed: str) -> Any:
+        return self._m.ScopeRow(keys.store_pk(store), keys.scope_sk(hashed), stamp=ulid())
+
+    def _transaction(self) -> TransactWrite:
+        return TransactWrite(connection=self._connection)
+
+    def _get(self, row_cls: Any, pk: str, sk: str) -> Any:
+        def read() -> Any:
+            try:
+                return row_cls.get(pk, sk, consistent_read=True)
+            except row_cls.DoesNotExist:
+                return None
+
+        return self._guard(read)
+
+    def _memory_rows(self, pk: str, condition: Any, start_sk: str | None) -> Iterator[Any]:
+        start = {"pk": {"S": pk}, "sk": {"S": start_sk}} if start_sk else None
+        yield from self._guard(
+            lambda: self._m.MemoryRow.query(
+                pk,
+                self._m.MemoryRow.sk.startswith("MEM#"),
+                filter_condition=condition,
+                consistent_read=True,
+                last_evaluated_key=start,
+                page_size=500,
+            )
+        )
+
+    def _query_keys(self, pk: str, prefix: str) -> list[Any]:
+        cond = self._m.KeyRow.sk.startswith(prefix) if prefix else None
+        return self._guard(lambda: list(self._m.KeyRow.query(pk, cond, consistent_read=True, page_size=1000)))
+
+    def _delete_partition(self, pk: str) -> int:
+        """Deletes every row of one partition, and the store-level pointers of its items."""
+        store_pk = pk.split("#SCOPE#")[0]
+        rows = self._query_keys(pk, "")
+        pointers = [self._m.KeyRow(store_pk, r.sk) for r in rows if r.sk.startswith(("MEM#", "UPD#"))]
+        self._delete_rows(rows + pointers)
+        return sum(1 for r in rows if r.sk.startswith("MEM#"))
+
+    def _delete_rows(self, rows: Iterable[Any]) -> None:
+        def delete() -> None:
+            with self._m.KeyRow.batch_write() as batch:
+                for row in rows:
+                    batch.delete(self._m.KeyRow(row.pk, row.sk))
+
+        self._guard(delete)
+
+    @staticmethod
+    def _guard(op: Any) -> Any:
+        try:
+            return op()
+        except PynamoDBException as e:
+            raise DependencyUnavailable("the table is unavailable") from e
+
+
+def _condition_failed(error: TransactWriteError) -> bool:
+    return any(r is not None and r.code == _CONDITION_FAILED for r in error.cancellation_reasons)

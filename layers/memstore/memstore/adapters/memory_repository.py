@@ -1,0 +1,123 @@
+"""An in-memory Repository for unit tests and fakes. Same semantics as the DynamoDB one: both
+pass tests/contract/test_repository_contract.py."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+
+from memstore.domain.errors import Conflict, NotFound
+from memstore.domain.ids import ulid
+from memstore.domain.models import Kind, MemoryItem, Page, Store
+
+
+class InMemoryRepository:
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._stores: dict[str, Store] = {}
+        self._items: dict[str, dict[str, MemoryItem]] = {}
+        self._stamps: dict[tuple[str, str], str] = {}
+
+    def _touch(self, store: str, scope: str) -> None:
+        self._stamps[(store, scope)] = ulid()
+
+    def create_store(self, store: Store) -> None:
+        with self._lock:
+            if store.name in self._stores:
+                raise Conflict(f"a memory store named '{store.name}' already exists", "name")
+            self._stores[store.name] = store.model_copy(deep=True)
+            self._items.setdefault(store.name, {})
+
+    def get_store(self, name: str) -> Store | None:
+        with self._lock:
+            store = self._stores.get(name)
+            return store.model_copy(deep=True) if store else None
+
+    def list_stores(self, limit: int, after: str | None) -> Page[Store]:
+        with self._lock:
+            names = sorted(n for n in self._stores if after is None or n > after)
+            chosen = [self._stores[n].model_copy(deep=True) for n in names[:limit]]
+            return Page[Store](items=chosen, has_more=len(names) > limit)
+
+    def save_store(self, store: Store) -> None:
+        with self._lock:
+            if store.name not in self._stores:
+                raise NotFound(f"memory store '{store.name}' not found", "name")
+            self._stores[store.name] = store.model_copy(deep=True)
+
+    def delete_store(self, name: str) -> bool:
+        with self._lock:
+            self._items.pop(name, None)
+            self._stamps = {k: v for k, v in self._stamps.items() if k[0] != name}
+            return self._stores.pop(name, None) is not None
+
+    def put_item(self, item: MemoryItem) -> None:
+        with self._lock:
+            items = self._items.setdefault(item.store, {})
+            if item.memory_id in items:
+                raise Conflict(f"memory '{item.memory_id}' already exists", "memory_id")
+            items[item.memory_id] = item.model_copy(deep=True)
+            self._touch(item.store, item.scope)
+
+    def replace_item(self, item: MemoryItem, expected_version: int) -> None:
+        with self._lock:
+            current = self._items.get(item.store, {}).get(item.memory_id)
+            if current is None:
+                raise NotFound(f"memory '{item.memory_id}' not found", "memory_id")
+            if current.version != expected_version:
+                raise Conflict(f"memory '{item.memory_id}' changed concurrently", "memory_id")
+            self._items[item.store][item.memory_id] = item.model_copy(deep=True)
+            self._touch(item.store, item.scope)
+
+    def get_item(self, store: str, memory_id: str, now: float) -> MemoryItem | None:
+        with self._lock:
+            item = self._items.get(store, {}).get(memory_id)
+            if item is None or item.is_expired(now):
+                return None
+            return item.model_copy(deep=True)
+
+    def list_items(
+        self, store: str, scope: str, kind: Kind | None, limit: int, after: str | None, now: float
+    ) -> Page[MemoryItem]:
+        with self._lock:
+            matching = [
+                i
+                for i in self.scope_items(store, scope, now)
+                if (kind is None or i.kind == kind) and (after is None or i.memory_id > after)
+            ]
+            return Page[MemoryItem](items=matching[:limit], has_more=len(matching) > limit)
+
+    def scope_items(self, store: str, scope: str, now: float) -> list[MemoryItem]:
+        with self._lock:
+            items = self._items.get(store, {}).values()
+            live = [i.model_copy(deep=True) for i in items if i.scope == scope and not i.is_expired(now)]
+            return sorted(live, key=lambda i: i.memory_id)
+
+    def delete_item(self, store: str, memory_id: str) -> MemoryItem | None:
+        with self._lock:
+            item = self._items.get(store, {}).pop(memory_id, None)
+            if item is not None:
+                self._touch(store, item.scope)
+            return item
+
+    def delete_scope(self, store: str, scope: str) -> int:
+        with self._lock:
+            items = self._items.get(store, {})
+            doomed = [mid for mid, i in items.items() if i.scope == scope]
+            for mid in doomed:
+                del items[mid]
+            self._stamps.pop((store, scope), None)
+            return len(doomed)
+
+    def scope_stamp(self, store: str, scope: str) -> str | None:
+        with self._lock:
+            return self._stamps.get((store, scope))
+
+    def record_access(self, store: str, scope: str, memory_ids: Iterable[str], now: float) -> None:
+        with self._lock:
+            items = self._items.get(store, {})
+            for mid in memory_ids:
+                item = items.get(mid)
+                if item is not None and item.scope == scope:
+                    item.access_count += 1
+                    item.last_accessed_at = int(now)

@@ -1,0 +1,1 @@
+"""The HTTP edge: resolver factory, error mapping, caller identity. Handlers build on it."""

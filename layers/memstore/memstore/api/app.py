@@ -1,0 +1,83 @@
+"""Resolver factory and Lambda entry point shared by every HTTP function."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+from aws_lambda_powertools.event_handler.exceptions import NotFoundError
+from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
+
+from memstore.api import errors
+from memstore.api.identity import caller_from_event
+from memstore.domain.access import Caller
+from memstore.domain.errors import MemstoreError
+
+logger = Logger()
+tracer = Tracer()
+metrics = Metrics()
+
+DEFAULT_MAX_BODY_BYTES = 64 * 1024
+"""Item and store bodies are small (content is at most 8 KB); update_memories raises its own."""
+
+
+def build_resolver() -> APIGatewayHttpResolver:
+    app = APIGatewayHttpResolver(enable_validation=True)
+
+    @app.exception_handler(MemstoreError)
+    def _domain(error: MemstoreError) -> Response:
+        if error.status >= 500:
+            logger.warning("request failed", extra={"code": error.code, "error_type": type(error).__name__})
+        return errors.from_domain(error)
+
+    @app.exception_handler(RequestValidationError)
+    def _validation(error: RequestValidationError) -> Response:
+        return errors.from_validation(error)
+
+    @app.not_found
+    def _no_route(_: NotFoundError) -> Response:
+        return errors.error_response(404, "not_found", "no such route")
+
+    @app.exception_handler(Exception)
+    def _unexpected(error: Exception) -> Response:
+        logger.exception("unexpected error", extra={"error_type": type(error).__name__})
+        return errors.error_response(500, "internal_error", "internal error")
+
+    return app
+
+
+def json_response(status: int, payload: Any) -> Response:
+    return Response(status, "application/json", json.dumps(payload))
+
+
+def current_caller(app: APIGatewayHttpResolver, auth_mode: str) -> Caller:
+    return caller_from_event(app.current_event.raw_event, auth_mode)
+
+
+def entrypoint(
+    app: APIGatewayHttpResolver, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+) -> Callable[[dict, Any], dict]:
+    """The Lambda handler: body-size guard, then the resolver, with logging, tracing and metrics.
+    The event is never logged: it holds memory content and scopes."""
+
+    @logger.inject_lambda_context(log_event=False, clear_state=True)
+    @tracer.capture_lambda_handler(capture_response=False)
+    @metrics.log_metrics(capture_cold_start_metric=True)
+    def handler(event: dict, context: Any) -> dict:
+        metrics.add_metric(name="Requests", unit=MetricUnit.Count, value=1)
+        body = event.get("body") or ""
+        if len(body.encode("utf-8")) > max_body_bytes * (4 / 3 if event.get("isBase64Encoded") else 1):
+            return {
+                "statusCode": 413,
+                "headers": {"Content-Type": "application/json"},
+                "body": json.dumps(
+                    errors.error_body("payload_too_large", f"the request body exceeds {max_body_bytes} bytes")
+                ),
+            }
+        return app.resolve(event, context)
+
+    return handler

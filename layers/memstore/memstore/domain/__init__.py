@@ -1,0 +1,1 @@
+"""Pure domain: models, errors and policies. No AWS SDKs, no environment."""

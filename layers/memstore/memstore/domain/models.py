@@ -1,0 +1,117 @@
+"""Entities as the service keeps them, and their public (API) views."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+T = TypeVar("T")
+
+
+class Kind(StrEnum):
+    USER_PROFILE = "user_profile"
+    CHAT_SUMMARY = "chat_summary"
+    PROCEDURAL = "procedural"
+
+
+class StoreOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    user_profile_enabled: bool = True
+    chat_summary_enabled: bool = True
+    procedural_memory_enabled: bool = False
+    default_ttl_seconds: int = Field(default=0, ge=0, le=10 * 365 * 86400)
+    user_profile_details: str | None = Field(default=None, max_length=4000)
+
+
+class StoreDefinition(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["default"] = "default"
+    chat_model: str | None = Field(default=None, min_length=1, max_length=200)
+    embedding_model: str | None = Field(default=None, min_length=1, max_length=200)
+    options: StoreOptions = Field(default_factory=StoreOptions)
+
+
+class Store(BaseModel):
+    object: Literal["memory_store"] = "memory_store"
+    id: str
+    name: str
+    description: str | None = None
+    metadata: dict[str, str] = Field(default_factory=dict)
+    definition: StoreDefinition
+    created_at: int
+    updated_at: int
+
+
+class Source(BaseModel):
+    """Where a memory came from: the update operations and message ids that stated it."""
+
+    update_ids: list[str] = Field(default_factory=list)
+    message_ids: list[str] = Field(default_factory=list)
+
+
+class Revision(BaseModel):
+    content: str
+    updated_at: int
+    update_id: str | None = None
+
+
+class MemoryItem(BaseModel):
+    """A memory as stored. `public()` is what the API returns."""
+
+    memory_id: str
+    store: str
+    scope: str
+    kind: Kind
+    content: str
+    created_at: int
+    updated_at: int
+    expires_at: int | None = None
+    importance: float = 0.5
+    access_count: int = 0
+    last_accessed_at: int | None = None
+    source: Source = Field(default_factory=Source)
+    revisions: list[Revision] = Field(default_factory=list)
+    version: int = 1
+    embedding: bytes | None = None
+    embedding_model: str | None = None
+
+    def is_expired(self, now: float) -> bool:
+        return self.expires_at is not None and self.expires_at <= now
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "object": "memory_item",
+            "memory_id": self.memory_id,
+            "scope": self.scope,
+            "kind": self.kind.value,
+            "content": self.content,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "expires_at": self.expires_at,
+            "importance": round(self.importance, 4),
+            "access_count": self.access_count,
+            "last_accessed_at": self.last_accessed_at,
+            "source": self.source.model_dump(),
+            "version": self.version,
+        }
+
+
+class Page(BaseModel, Generic[T]):
+    """One page of a listing; `last_id` is the cursor for `?after=`."""
+
+    items: list[T]
+    has_more: bool
+
+    def public(self, id_of, render) -> dict[str, Any]:
+        data = [render(x) for x in self.items]
+        return {
+            "object": "list",
+            "data": data,
+            "has_more": self.has_more,
+            "first_id": id_of(self.items[0]) if self.items else None,
+            "last_id": id_of(self.items[-1]) if self.items else None,
+        }

@@ -1,0 +1,84 @@
+"""Validated inputs of the API. Limits are part of the contract (docs/api.md lists them)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+from memstore.domain.models import Kind, StoreDefinition
+
+MAX_CONTENT_BYTES = 8192
+MAX_METADATA_KEYS = 16
+USER_ID_PLACEHOLDER = "{{$userId}}"
+
+
+def _printable(value: str) -> str:
+    if not value.isprintable():
+        raise ValueError("must contain printable characters only")
+    return value
+
+
+def _content(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank")
+    if len(value.encode("utf-8")) > MAX_CONTENT_BYTES:
+        raise ValueError(f"must be at most {MAX_CONTENT_BYTES} bytes of UTF-8")
+    return value
+
+
+def _metadata(value: dict[str, str]) -> dict[str, str]:
+    if len(value) > MAX_METADATA_KEYS:
+        raise ValueError(f"at most {MAX_METADATA_KEYS} keys")
+    for key, item in value.items():
+        if not 1 <= len(key) <= 64 or len(item) > 512:
+            raise ValueError("keys are 1..64 characters, values at most 512")
+    return value
+
+
+StoreName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
+Scope = Annotated[str, StringConstraints(min_length=1, max_length=256), AfterValidator(_printable)]
+Content = Annotated[str, AfterValidator(_content)]
+Metadata = Annotated[dict[str, str], AfterValidator(_metadata)]
+Description = Annotated[str, StringConstraints(max_length=512)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateStoreRequest(_Strict):
+    name: StoreName
+    description: Description | None = None
+    metadata: Metadata = Field(default_factory=dict)
+    definition: StoreDefinition = Field(default_factory=StoreDefinition)
+
+
+class UpdateStoreRequest(_Strict):
+    description: Description | None = None
+    metadata: Metadata | None = None
+
+
+class CreateItemRequest(_Strict):
+    scope: Scope
+    content: Content
+    kind: Kind
+
+
+class UpdateItemRequest(_Strict):
+    content: Content | None = None
+    kind: Kind | None = None
+
+
+class DeleteScopeRequest(_Strict):
+    scope: Scope
+
+
+class ListQuery(_Strict):
+    limit: int = Field(default=20, ge=1, le=100)
+    after: str | None = Field(default=None, max_length=64)
+
+
+class ListItemsQuery(ListQuery):
+    scope: Scope
+    kind: Kind | None = None

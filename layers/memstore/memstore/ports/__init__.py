@@ -1,0 +1,1 @@
+"""Typed ports: what services need from the outside world. Adapters implement them."""

@@ -1,0 +1,55 @@
+"""The extraction port: turns conversation messages into candidate memories.
+
+Extractors only propose. The privacy guard (domain/privacy.py) filters what they propose and
+the consolidation policy (domain/merge.py) decides what becomes a create, update or delete."""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from memstore.domain.models import Kind, MemoryItem, StoreOptions
+
+
+class Message(BaseModel):
+    id: str
+    role: Literal["user", "assistant", "system"]
+    content: str
+
+
+class Candidate(BaseModel):
+    """A memory an extractor proposes."""
+
+    kind: Kind
+    content: str
+    message_ids: list[str] = Field(default_factory=list)
+    topic: str | None = None
+    """A slot such as "coffee" or "language learning": a new candidate with the topic of an
+    existing memory but another value contradicts it (an update, not a second memory)."""
+    is_update: bool = False
+    """The user signalled a change ("actually", "no longer", "I switched to")."""
+    replaces: list[str] = Field(default_factory=list)
+    """memory_ids of existing memories this candidate contradicts (extractors that see them)."""
+    importance: float = 0.5
+
+
+class Extraction(BaseModel):
+    memories: list[Candidate] = Field(default_factory=list)
+    forget: list[str] = Field(default_factory=list)
+    """What the user asked to forget, as short phrases ("the Vespa")."""
+    usage: dict[str, int] | None = None
+
+
+class Extractor(Protocol):
+    name: str
+
+    def extract(
+        self,
+        messages: list[Message],
+        context: list[Message],
+        existing: list[MemoryItem],
+        options: StoreOptions,
+    ) -> Extraction:
+        """`messages` are new; `context` came earlier (previous_update_id chain) and is only
+        for understanding. Raises ExtractionFailed when the model's output is unusable."""

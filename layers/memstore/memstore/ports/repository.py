@@ -1,0 +1,56 @@
+"""The persistence port. Every implementation passes tests/contract/test_repository_contract.py."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from memstore.domain.models import Kind, MemoryItem, Page, Store
+
+
+class Repository(Protocol):
+    # stores
+    def create_store(self, store: Store) -> None:
+        """Raises Conflict when a store of that name exists."""
+
+    def get_store(self, name: str) -> Store | None: ...
+
+    def list_stores(self, limit: int, after: str | None) -> Page[Store]: ...
+
+    def save_store(self, store: Store) -> None:
+        """Replaces an existing store's record. Raises NotFound when it does not exist."""
+
+    def delete_store(self, name: str) -> bool:
+        """Deletes the store and everything in it. False when there was no such store."""
+
+    # memory items
+    def put_item(self, item: MemoryItem) -> None:
+        """Creates a new item. Readable by id (alone) as soon as this returns."""
+
+    def replace_item(self, item: MemoryItem, expected_version: int) -> None:
+        """Writes `item` over the stored one if its version is still `expected_version`.
+        Raises Conflict otherwise, NotFound when it is gone."""
+
+    def get_item(self, store: str, memory_id: str, now: float) -> MemoryItem | None:
+        """None for unknown and expired items."""
+
+    def list_items(
+        self, store: str, scope: str, kind: Kind | None, limit: int, after: str | None, now: float
+    ) -> Page[MemoryItem]: ...
+
+    def scope_items(self, store: str, scope: str, now: float) -> list[MemoryItem]:
+        """Every live item of a scope (search and consolidation read the whole scope)."""
+
+    def delete_item(self, store: str, memory_id: str) -> MemoryItem | None:
+        """Deletes and returns the item, or None if there was none."""
+
+    def delete_scope(self, store: str, scope: str) -> int:
+        """Deletes everything the scope holds (items, updates, search sessions); returns how
+        many memory items were deleted."""
+
+    def scope_stamp(self, store: str, scope: str) -> str | None:
+        """A token that changes with every write to the scope's items: warm caches in other
+        containers compare it to know whether what they hold is still the scope's content."""
+
+    def record_access(self, store: str, scope: str, memory_ids: Iterable[str], now: float) -> None:
+        """Counts a retrieval of each item (access_count, last_accessed_at)."""

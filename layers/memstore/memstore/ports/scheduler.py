@@ -1,0 +1,27 @@
+"""The scheduling port: run the consolidation of one update when it is due.
+
+On AWS one Step Functions execution per update waits until `due_at` and invokes
+functions/consolidate; locally a worker thread does the same. Scheduling the same update
+twice must not run it twice (the execution name is derived from the update id)."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from pydantic import BaseModel
+
+
+class ConsolidationJob(BaseModel):
+    """The input of one consolidation run (and of the state machine execution)."""
+
+    store: str
+    scope: str
+    update_id: str
+    due_at: int
+    """Unix seconds."""
+    wait_until: str
+    """`due_at` as ISO 8601 UTC (the state machine's Wait state reads it with TimestampPath)."""
+
+
+class Scheduler(Protocol):
+    def schedule(self, job: ConsolidationJob) -> None: ...

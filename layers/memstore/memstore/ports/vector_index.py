@@ -1,0 +1,38 @@
+"""The retrieval port: candidate memories for a query, from two rankers (vector and lexical).
+
+Fusion and the recency/importance factor live in domain/ranking.py, so every backend ranks the
+same way. The DynamoDB backend ranks in process; the OpenSearch backend asks a k-NN index."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from pydantic import BaseModel
+
+from memstore.domain.models import MemoryItem
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+class Hit(BaseModel):
+    memory_id: str
+    vector_score: float | None = None
+    """Cosine similarity in [-1, 1], when the vector ranker found it."""
+    text_score: float | None = None
+    """BM25 score (unbounded, >= 0), when the lexical ranker found it."""
+
+
+class VectorIndex(Protocol):
+    def upsert(self, item: MemoryItem, vector: np.ndarray | None) -> None: ...
+
+    def delete(self, store: str, scope: str, memory_id: str) -> None: ...
+
+    def delete_scope(self, store: str, scope: str) -> None: ...
+
+    def delete_store(self, store: str) -> None: ...
+
+    def query(
+        self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float
+    ) -> list[Hit]:
+        """Up to k hits from each ranker, merged by memory_id. Never another scope's."""

@@ -1,0 +1,112 @@
+"""Memory items: explicit CRUD on one store's memories, scoped per caller."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from memstore.domain.access import Caller
+from memstore.domain.errors import NotFound
+from memstore.domain.ids import new_id
+from memstore.domain.models import MemoryItem, Page, Revision, Store
+from memstore.domain.requests import CreateItemRequest, ListItemsQuery, UpdateItemRequest
+from memstore.ports.clock import Clock
+from memstore.ports.repository import Repository
+
+ItemDeletedHook = Callable[[MemoryItem], None]
+ScopeDeletedHook = Callable[[str, str], None]
+
+EXPLICIT_IMPORTANCE = 0.7
+"""Items written through the API were chosen by a person or an agent on purpose: they start
+above extracted memories (0.5)."""
+
+
+def expiry(store: Store, now: int) -> int | None:
+    """Every write restarts the item's life from the store's default TTL (0 = never expires)."""
+    ttl = store.definition.options.default_ttl_seconds
+    return now + ttl if ttl else None
+
+
+class ItemService:
+    def __init__(
+        self,
+        repo: Repository,
+        clock: Clock,
+        *,
+        on_item_deleted: tuple[ItemDeletedHook, ...] = (),
+        on_scope_deleted: tuple[ScopeDeletedHook, ...] = (),
+    ):
+        self._repo = repo
+        self._clock = clock
+        self._on_item_deleted = on_item_deleted
+        self._on_scope_deleted = on_scope_deleted
+
+    def create(self, store_name: str, request: CreateItemRequest, caller: Caller) -> MemoryItem:
+        store = self._store(store_name)
+        scope = caller.resolve(request.scope)
+        now = int(self._clock())
+        item = MemoryItem(
+            memory_id=new_id("mem", now),
+            store=store.name,
+            scope=scope,
+            kind=request.kind,
+            content=request.content,
+            created_at=now,
+            updated_at=now,
+            expires_at=expiry(store, now),
+            importance=EXPLICIT_IMPORTANCE,
+        )
+        self._repo.put_item(item)
+        return item
+
+    def get(self, store_name: str, memory_id: str, caller: Caller) -> MemoryItem:
+        self._store(store_name)
+        item = self._repo.get_item(store_name, memory_id, self._clock())
+        if item is None or not caller.can_see(item.scope):
+            raise NotFound(f"memory '{memory_id}' not found", "memory_id")
+        return item
+
+    def list(self, store_name: str, query: ListItemsQuery, caller: Caller) -> Page[MemoryItem]:
+        self._store(store_name)
+        scope = caller.resolve(query.scope)
+        return self._repo.list_items(store_name, scope, query.kind, query.limit, query.after, self._clock())
+
+    def update(self, store_name: str, memory_id: str, request: UpdateItemRequest, caller: Caller) -> MemoryItem:
+        store = self._store(store_name)
+        current = self.get(store_name, memory_id, caller)
+        now = int(self._clock())
+        changes: dict = {"updated_at": now, "expires_at": expiry(store, now), "version": current.version + 1}
+        if request.kind is not None:
+            changes["kind"] = request.kind
+        if request.content is not None and request.content != current.content:
+            changes["content"] = request.content
+            changes["embedding"] = None
+            changes["embedding_model"] = None
+            changes["revisions"] = [
+                *current.revisions,
+                Revision(content=current.content, updated_at=current.updated_at),
+            ]
+        updated = current.model_copy(update=changes)
+        self._repo.replace_item(updated, expected_version=current.version)
+        return updated
+
+    def delete(self, store_name: str, memory_id: str, caller: Caller) -> None:
+        self.get(store_name, memory_id, caller)
+        deleted = self._repo.delete_item(store_name, memory_id)
+        if deleted is None:
+            raise NotFound(f"memory '{memory_id}' not found", "memory_id")
+        for hook in self._on_item_deleted:
+            hook(deleted)
+
+    def delete_scope(self, store_name: str, raw_scope: str, caller: Caller) -> tuple[str, int]:
+        self._store(store_name)
+        scope = caller.resolve(raw_scope)
+        count = self._repo.delete_scope(store_name, scope)
+        for hook in self._on_scope_deleted:
+            hook(store_name, scope)
+        return scope, count
+
+    def _store(self, name: str) -> Store:
+        store = self._repo.get_store(name)
+        if store is None:
+            raise NotFound(f"memory store '{name}' not found", "name")
+        return store

@@ -1,0 +1,38 @@
+"""Shared fixtures: a moto-backed table and the repositories under test."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
+os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
+os.environ.setdefault("POWERTOOLS_DEV", "false")
+
+TABLE = "memstore-test"
+
+
+@pytest.fixture
+def aws_env(monkeypatch):
+    """Fake credentials and no endpoint override: mock_aws does not intercept when one is set."""
+    for name in list(os.environ):
+        if name.startswith("AWS_ENDPOINT_URL"):
+            monkeypatch.delenv(name)
+    monkeypatch.setenv("AWS_ACCESS_KEY_ID", "testing")
+    monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "testing")
+    monkeypatch.setenv("AWS_SESSION_TOKEN", "testing")
+    monkeypatch.setenv("AWS_DEFAULT_REGION", "us-east-1")
+    monkeypatch.setenv("AWS_REGION", "us-east-1")
+
+
+@pytest.fixture
+def moto_table(aws_env):
+    from moto import mock_aws
+
+    from tests.support import create_table_from_template
+
+    with mock_aws():
+        create_table_from_template(TABLE)
+        yield TABLE

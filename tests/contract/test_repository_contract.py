@@ -1,0 +1,160 @@
+"""One suite, every Repository: the in-memory fake and DynamoDB (moto) must agree."""
+
+from __future__ import annotations
+
+import pytest
+
+from memstore.adapters.memory_repository import InMemoryRepository
+from memstore.domain.errors import Conflict, NotFound
+from memstore.domain.models import Kind, MemoryItem, Store, StoreDefinition
+
+NOW = 1_800_000_000
+
+
+@pytest.fixture(params=["memory", "dynamodb"])
+def repo(request):
+    if request.param == "memory":
+        yield InMemoryRepository()
+        return
+    from memstore.adapters.dynamodb_repository import DynamoDBRepository
+
+    table = request.getfixturevalue("moto_table")
+    yield DynamoDBRepository(table, region="us-east-1")
+
+
+def store(name="s1") -> Store:
+    return Store(id=f"ms_{name}", name=name, definition=StoreDefinition(), created_at=NOW, updated_at=NOW)
+
+
+def item(mid: str, scope="alice", kind=Kind.USER_PROFILE, content="likes tea", expires_at=None, st="s1"):
+    return MemoryItem(
+        memory_id=mid, store=st, scope=scope, kind=kind, content=content,
+        created_at=NOW, updated_at=NOW, expires_at=expires_at,
+    )
+
+
+def test_store_create_get_and_duplicate(repo):
+    repo.create_store(store())
+    assert repo.get_store("s1").name == "s1"
+    with pytest.raises(Conflict):
+        repo.create_store(store())
+    assert repo.get_store("nope") is None
+
+
+def test_store_listing_pages(repo):
+    for n in ["a", "b", "c"]:
+        repo.create_store(store(n))
+    first = repo.list_stores(2, None)
+    assert [s.name for s in first.items] == ["a", "b"] and first.has_more
+    second = repo.list_stores(2, "b")
+    assert [s.name for s in second.items] == ["c"] and not second.has_more
+
+
+def test_save_store_requires_existing(repo):
+    with pytest.raises(NotFound):
+        repo.save_store(store("ghost"))
+    repo.create_store(store())
+    changed = store().model_copy(update={"description": "new"})
+    repo.save_store(changed)
+    assert repo.get_store("s1").description == "new"
+
+
+def test_item_is_readable_by_id_right_after_creation(repo):
+    repo.create_store(store())
+    repo.put_item(item("mem_1"))
+    got = repo.get_item("s1", "mem_1", NOW)
+    assert got.content == "likes tea" and got.scope == "alice"
+    with pytest.raises(Conflict):
+        repo.put_item(item("mem_1"))
+
+
+def test_expired_items_are_never_returned(repo):
+    repo.create_store(store())
+    repo.put_item(item("mem_1", expires_at=NOW + 10))
+    repo.put_item(item("mem_2"))
+    assert repo.get_item("s1", "mem_1", NOW + 9) is not None
+    assert repo.get_item("s1", "mem_1", NOW + 10) is None
+    assert [i.memory_id for i in repo.list_items("s1", "alice", None, 10, None, NOW + 11).items] == ["mem_2"]
+    assert [i.memory_id for i in repo.scope_items("s1", "alice", NOW + 11)] == ["mem_2"]
+
+
+def test_listing_is_scoped_paged_and_filtered(repo):
+    repo.create_store(store())
+    for n in range(5):
+        repo.put_item(item(f"mem_{n}", kind=Kind.PROCEDURAL if n % 2 else Kind.USER_PROFILE))
+    repo.put_item(item("mem_9", scope="bob"))
+    page = repo.list_items("s1", "alice", None, 2, None, NOW)
+    assert [i.memory_id for i in page.items] == ["mem_0", "mem_1"] and page.has_more
+    rest = repo.list_items("s1", "alice", None, 10, "mem_1", NOW)
+    assert [i.memory_id for i in rest.items] == ["mem_2", "mem_3", "mem_4"] and not rest.has_more
+    procedural = repo.list_items("s1", "alice", Kind.PROCEDURAL, 10, None, NOW)
+    assert [i.memory_id for i in procedural.items] == ["mem_1", "mem_3"]
+    assert [i.memory_id for i in repo.list_items("s1", "bob", None, 10, None, NOW).items] == ["mem_9"]
+
+
+def test_replace_is_optimistic(repo):
+    repo.create_store(store())
+    repo.put_item(item("mem_1"))
+    current = repo.get_item("s1", "mem_1", NOW)
+    repo.replace_item(current.model_copy(update={"content": "likes coffee", "version": 2}), expected_version=1)
+    assert repo.get_item("s1", "mem_1", NOW).content == "likes coffee"
+    with pytest.raises(Conflict):
+        repo.replace_item(current.model_copy(update={"content": "stale", "version": 2}), expected_version=1)
+    with pytest.raises(NotFound):
+        repo.replace_item(item("mem_404"), expected_version=1)
+
+
+def test_delete_item_and_scope(repo):
+    repo.create_store(store())
+    for n in range(30):
+        repo.put_item(item(f"mem_{n:02d}"))
+    repo.put_item(item("mem_b", scope="bob"))
+    assert repo.delete_item("s1", "mem_00").memory_id == "mem_00"
+    assert repo.get_item("s1", "mem_00", NOW) is None
+    assert repo.delete_item("s1", "mem_00") is None
+    assert repo.delete_scope("s1", "alice") == 29
+    assert repo.scope_items("s1", "alice", NOW) == []
+    assert repo.get_item("s1", "mem_05", NOW) is None
+    assert repo.get_item("s1", "mem_b", NOW) is not None
+
+
+def test_delete_store_removes_everything(repo):
+    repo.create_store(store())
+    repo.create_store(store("other"))
+    for n in range(60):
+        repo.put_item(item(f"mem_{n:02d}", scope=f"user{n % 7}"))
+    repo.put_item(item("mem_x", st="other"))
+    assert repo.delete_store("s1") is True
+    assert repo.get_store("s1") is None
+    assert all(repo.get_item("s1", f"mem_{n:02d}", NOW) is None for n in range(60))
+    assert repo.delete_store("s1") is False
+    repo.create_store(store())
+    assert repo.scope_items("s1", "user1", NOW) == []
+    assert repo.get_item("other", "mem_x", NOW) is not None
+
+
+def test_record_access_counts(repo):
+    repo.create_store(store())
+    repo.put_item(item("mem_1"))
+    repo.record_access("s1", "alice", ["mem_1", "mem_gone"], NOW + 5)
+    repo.record_access("s1", "bob", ["mem_1"], NOW + 6)
+    got = repo.get_item("s1", "mem_1", NOW)
+    assert got.access_count == 1 and got.last_accessed_at == NOW + 5
+    assert repo.get_item("s1", "mem_gone", NOW) is None
+
+
+def test_scope_stamp_changes_with_every_write(repo):
+    repo.create_store(store())
+    assert repo.scope_stamp("s1", "alice") is None
+    repo.put_item(item("mem_1"))
+    first = repo.scope_stamp("s1", "alice")
+    assert first is not None and repo.scope_stamp("s1", "bob") is None
+    current = repo.get_item("s1", "mem_1", NOW)
+    repo.replace_item(current.model_copy(update={"version": 2, "content": "x"}), expected_version=1)
+    second = repo.scope_stamp("s1", "alice")
+    assert second != first
+    repo.delete_item("s1", "mem_1")
+    assert repo.scope_stamp("s1", "alice") not in (first, second)
+    repo.put_item(item("mem_2"))
+    repo.delete_scope("s1", "alice")
+    assert repo.scope_stamp("s1", "alice") is None
