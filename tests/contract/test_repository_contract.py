@@ -7,6 +7,8 @@ import pytest
 from memstore.adapters.memory_repository import InMemoryRepository
 from memstore.domain.errors import Conflict, NotFound
 from memstore.domain.models import Kind, MemoryItem, Store, StoreDefinition
+from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
+from memstore.ports.extractor import Message
 
 NOW = 1_800_000_000
 
@@ -158,3 +160,67 @@ def test_scope_stamp_changes_with_every_write(repo):
     repo.put_item(item("mem_2"))
     repo.delete_scope("s1", "alice")
     assert repo.scope_stamp("s1", "alice") is None
+
+
+def update(uid: str, scope="alice", messages=("hi",), st="s1") -> UpdateRecord:
+    return UpdateRecord(
+        update_id=uid, store=st, scope=scope, status=UpdateStatus.QUEUED,
+        messages=[Message(id=f"{uid}-{n}", role="user", content=c) for n, c in enumerate(messages)],
+        due_at=NOW, created_at=NOW, updated_at=NOW,
+    )
+
+
+def test_enqueue_supersedes_only_the_pending_update(repo):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1"), supersedes=None)
+    assert repo.scope_state("s1", "alice").pending_update_id == "upd_1"
+    with pytest.raises(Conflict):
+        repo.enqueue_update(update("upd_x"), supersedes=None)
+    repo.enqueue_update(update("upd_2", messages=("hi", "more")), supersedes="upd_1")
+    old = repo.get_update("s1", "upd_1")
+    assert old.status == UpdateStatus.SUPERSEDED and old.superseded_by == "upd_2"
+    assert [m.content for m in repo.get_update("s1", "upd_2").messages] == ["hi", "more"]
+    with pytest.raises(Conflict):
+        repo.enqueue_update(update("upd_3"), supersedes="upd_1")
+    assert repo.get_update("s1", "upd_3") is None
+    assert repo.get_update("s1", "upd_404") is None
+
+
+def test_claim_serialises_a_scope_and_is_reentrant(repo):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1"), supersedes=None)
+    assert repo.claim_update("s1", "alice", "upd_1") == ClaimOutcome.CLAIMED
+    assert repo.get_update("s1", "upd_1").status == UpdateStatus.IN_PROGRESS
+    assert repo.claim_update("s1", "alice", "upd_1") == ClaimOutcome.CLAIMED
+    repo.enqueue_update(update("upd_2"), supersedes=None)
+    assert repo.claim_update("s1", "alice", "upd_2") == ClaimOutcome.BUSY
+    done = repo.get_update("s1", "upd_1").model_copy(update={"status": UpdateStatus.COMPLETED, "result": {"n": 1}})
+    repo.finish_update(done)
+    assert repo.scope_state("s1", "alice").running_update_id is None
+    assert repo.get_update("s1", "upd_1").result == {"n": 1}
+    assert repo.claim_update("s1", "alice", "upd_2") == ClaimOutcome.CLAIMED
+    assert repo.claim_update("s1", "alice", "upd_1") == ClaimOutcome.GONE
+
+
+def test_failing_a_pending_update_releases_the_scope_and_keeps_messages(repo):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1", messages=("keep me",)), supersedes=None)
+    failed = repo.get_update("s1", "upd_1").model_copy(
+        update={"status": UpdateStatus.FAILED, "error": {"code": "x", "message": "boom"}}
+    )
+    repo.finish_update(failed)
+    assert repo.scope_state("s1", "alice") == ScopeState()
+    got = repo.get_update("s1", "upd_1")
+    assert got.status == UpdateStatus.FAILED and got.messages[0].content == "keep me"
+    repo.enqueue_update(update("upd_2"), supersedes=None)
+
+
+def test_delete_scope_and_store_remove_updates(repo):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1"), supersedes=None)
+    repo.enqueue_update(update("upd_b", scope="bob"), supersedes=None)
+    repo.delete_scope("s1", "alice")
+    assert repo.get_update("s1", "upd_1") is None
+    assert repo.scope_state("s1", "alice") == ScopeState()
+    repo.delete_store("s1")
+    assert repo.get_update("s1", "upd_b") is None

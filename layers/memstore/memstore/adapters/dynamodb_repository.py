@@ -9,12 +9,14 @@ can find every partition it owns."""
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 from typing import Any
 
 from pynamodb.attributes import (
     BinaryAttribute,
+    BooleanAttribute,
     JSONAttribute,
     NumberAttribute,
     UnicodeAttribute,
@@ -28,6 +30,8 @@ from memstore.adapters import dynamodb_keys as keys
 from memstore.domain.errors import Conflict, DependencyUnavailable, NotFound
 from memstore.domain.ids import ulid
 from memstore.domain.models import Kind, MemoryItem, Page, Revision, Source, Store
+from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
+from memstore.ports.extractor import Message
 
 _CONDITION_FAILED = "ConditionalCheckFailed"
 
@@ -75,11 +79,37 @@ class _Models:
             version = NumberAttribute(default=1)
             embedding = BinaryAttribute(null=True, legacy_encoding=False)
             embedding_model = UnicodeAttribute(null=True)
+            topic = UnicodeAttribute(null=True)
 
         class ScopeRow(KeyRow):
             Meta = meta
             stamp = UnicodeAttribute(null=True)
+            registered = BooleanAttribute(null=True)
 
+        class UpdateRow(KeyRow):
+            Meta = meta
+            entity = UnicodeAttribute(default="update")
+            update_id = UnicodeAttribute()
+            store = UnicodeAttribute()
+            scope = UnicodeAttribute()
+            status = UnicodeAttribute()
+            messages = BinaryAttribute(legacy_encoding=False)
+            previous_update_id = UnicodeAttribute(null=True)
+            due_at = NumberAttribute()
+            created_at = NumberAttribute()
+            updated_at = NumberAttribute()
+            superseded_by = UnicodeAttribute(null=True)
+            result = JSONAttribute(null=True)
+            error = JSONAttribute(null=True)
+            attempts = NumberAttribute(default=0)
+
+        class StateRow(KeyRow):
+            Meta = meta
+            pending_update_id = UnicodeAttribute(null=True)
+            running_update_id = UnicodeAttribute(null=True)
+
+        self.UpdateRow = UpdateRow
+        self.StateRow = StateRow
         self.KeyRow = KeyRow
         self.ScopeRow = ScopeRow
         self.StoreRow = StoreRow
@@ -109,7 +139,43 @@ def to_item(row: Any) -> MemoryItem:
         version=int(row.version),
         embedding=row.embedding,
         embedding_model=row.embedding_model,
+        topic=row.topic,
     )
+
+
+def _pack_messages(messages: list[Message]) -> bytes:
+    """Messages are compressed: debounced updates carry earlier messages over, and an item
+    is at most 400 KB."""
+    return zlib.compress(json.dumps([m.model_dump() for m in messages]).encode("utf-8"))
+
+
+def _unpack_messages(blob: bytes) -> list[Message]:
+    return [Message.model_validate(m) for m in json.loads(zlib.decompress(blob))]
+
+
+def to_update(row: Any) -> UpdateRecord:
+    return UpdateRecord(
+        update_id=row.update_id,
+        store=row.store,
+        scope=row.scope,
+        status=UpdateStatus(row.status),
+        messages=_unpack_messages(row.messages),
+        previous_update_id=row.previous_update_id,
+        due_at=int(row.due_at),
+        created_at=int(row.created_at),
+        updated_at=int(row.updated_at),
+        superseded_by=row.superseded_by,
+        result=row.result,
+        error=row.error,
+        attempts=int(row.attempts),
+    )
+
+
+STATE_SK = "STATE"
+
+
+def update_sk(update_id: str) -> str:
+    return f"UPD#{update_id}"
 
 
 class DynamoDBRepository:
@@ -283,7 +349,138 @@ class DynamoDBRepository:
                 if e.cause_response_code != "ConditionalCheckFailedException":
                     raise DependencyUnavailable("the table is unavailable") from e
 
+    # ------------------------------------------------------------------ updates
+    def scope_state(self, store: str, scope: str) -> ScopeState:
+        row = self._get(self._m.StateRow, keys.scope_pk(store, scope), STATE_SK)
+        if row is None:
+            return ScopeState()
+        return ScopeState(pending_update_id=row.pending_update_id, running_update_id=row.running_update_id)
+
+    def get_update(self, store: str, update_id: str) -> UpdateRecord | None:
+        pointer = self._get(self._m.PointerRow, keys.store_pk(store), update_sk(update_id))
+        if pointer is None:
+            return None
+        row = self._get(
+            self._m.UpdateRow, keys.scope_pk_from_hash(store, pointer.scope_hash), update_sk(update_id)
+        )
+        return to_update(row) if row else None
+
+    def enqueue_update(self, update: UpdateRecord, supersedes: str | None) -> None:
+        m = self._m
+        pk = keys.scope_pk(update.store, update.scope)
+        hashed = keys.scope_hash(update.scope)
+        state = m.StateRow(pk, STATE_SK)
+        try:
+            with self._transaction() as tx:
+                tx.save(self._update_row(update), condition=m.UpdateRow.pk.does_not_exist())
+                tx.save(m.PointerRow(keys.store_pk(update.store), update_sk(update.update_id), scope_hash=hashed))
+                tx.update(
+                    m.ScopeRow(keys.store_pk(update.store), keys.scope_sk(hashed)),
+                    actions=[m.ScopeRow.registered.set(True)],
+                )
+                if supersedes is None:
+                    pending_ok = m.StateRow.pending_update_id.does_not_exist()
+                else:
+                    pending_ok = m.StateRow.pending_update_id == supersedes
+                    tx.update(
+                        m.UpdateRow(pk, update_sk(supersedes)),
+                        actions=[
+                            m.UpdateRow.status.set(UpdateStatus.SUPERSEDED.value),
+                            m.UpdateRow.superseded_by.set(update.update_id),
+                            m.UpdateRow.updated_at.set(update.created_at),
+                        ],
+                        condition=m.UpdateRow.status == UpdateStatus.QUEUED.value,
+                    )
+                tx.update(state, actions=[m.StateRow.pending_update_id.set(update.update_id)], condition=pending_ok)
+        except TransactWriteError as e:
+            if _condition_failed(e):
+                raise Conflict("the scope's pending update changed", "previous_update_id") from e
+            raise DependencyUnavailable("the table is unavailable") from e
+
+    def claim_update(self, store: str, scope: str, update_id: str) -> ClaimOutcome:
+        m = self._m
+        pk = keys.scope_pk(store, scope)
+        for _ in range(3):
+            state = self.scope_state(store, scope)
+            row = self._get(m.UpdateRow, pk, update_sk(update_id))
+            if row is None:
+                return ClaimOutcome.GONE
+            if row.status == UpdateStatus.IN_PROGRESS.value and state.running_update_id == update_id:
+                return ClaimOutcome.CLAIMED
+            if row.status != UpdateStatus.QUEUED.value or state.pending_update_id != update_id:
+                return ClaimOutcome.GONE
+            if state.running_update_id is not None:
+                return ClaimOutcome.BUSY
+            try:
+                with self._transaction() as tx:
+                    tx.update(
+                        m.StateRow(pk, STATE_SK),
+                        actions=[
+                            m.StateRow.pending_update_id.remove(),
+                            m.StateRow.running_update_id.set(update_id),
+                        ],
+                        condition=(m.StateRow.pending_update_id == update_id)
+                        & m.StateRow.running_update_id.does_not_exist(),
+                    )
+                    tx.update(
+                        m.UpdateRow(pk, update_sk(update_id)),
+                        actions=[
+                            m.UpdateRow.status.set(UpdateStatus.IN_PROGRESS.value),
+                            m.UpdateRow.attempts.add(1),
+                        ],
+                        condition=m.UpdateRow.status == UpdateStatus.QUEUED.value,
+                    )
+                return ClaimOutcome.CLAIMED
+            except TransactWriteError as e:
+                if not _condition_failed(e):
+                    raise DependencyUnavailable("the table is unavailable") from e
+        return ClaimOutcome.BUSY
+
+    def finish_update(self, update: UpdateRecord) -> None:
+        m = self._m
+        pk = keys.scope_pk(update.store, update.scope)
+        for _ in range(5):
+            state = self.scope_state(update.store, update.scope)
+            try:
+                with self._transaction() as tx:
+                    tx.save(self._update_row(update))
+                    actions, condition = [], None
+                    for attr, current in (
+                        (m.StateRow.running_update_id, state.running_update_id),
+                        (m.StateRow.pending_update_id, state.pending_update_id),
+                    ):
+                        if current == update.update_id:
+                            actions.append(attr.remove())
+                            cond = attr == update.update_id
+                            condition = cond if condition is None else condition & cond
+                    if actions:
+                        tx.update(m.StateRow(pk, STATE_SK), actions=actions, condition=condition)
+                return
+            except TransactWriteError as e:
+                if not _condition_failed(e):
+                    raise DependencyUnavailable("the table is unavailable") from e
+        raise Conflict("the scope's state kept changing; retry", "update_id")
+
     # ------------------------------------------------------------------ helpers
+    def _update_row(self, update: UpdateRecord) -> Any:
+        return self._m.UpdateRow(
+            keys.scope_pk(update.store, update.scope),
+            update_sk(update.update_id),
+            update_id=update.update_id,
+            store=update.store,
+            scope=update.scope,
+            status=update.status.value,
+            messages=_pack_messages(update.messages),
+            previous_update_id=update.previous_update_id,
+            due_at=update.due_at,
+            created_at=update.created_at,
+            updated_at=update.updated_at,
+            superseded_by=update.superseded_by,
+            result=update.result,
+            error=update.error,
+            attempts=update.attempts,
+        )
+
     def _memory_row(self, item: MemoryItem) -> Any:
         return self._m.MemoryRow(
             keys.scope_pk(item.store, item.scope),
@@ -304,6 +501,7 @@ class DynamoDBRepository:
             version=item.version,
             embedding=item.embedding,
             embedding_model=item.embedding_model,
+            topic=item.topic,
         )
 
     def _pointer(self, item: MemoryItem, hashed: str) -> Any:

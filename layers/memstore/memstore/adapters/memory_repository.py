@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from memstore.domain.errors import Conflict, NotFound
 from memstore.domain.ids import ulid
 from memstore.domain.models import Kind, MemoryItem, Page, Store
+from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
 
 
 class InMemoryRepository:
@@ -17,6 +18,8 @@ class InMemoryRepository:
         self._stores: dict[str, Store] = {}
         self._items: dict[str, dict[str, MemoryItem]] = {}
         self._stamps: dict[tuple[str, str], str] = {}
+        self._updates: dict[str, dict[str, UpdateRecord]] = {}
+        self._states: dict[tuple[str, str], ScopeState] = {}
 
     def _touch(self, store: str, scope: str) -> None:
         self._stamps[(store, scope)] = ulid()
@@ -48,6 +51,8 @@ class InMemoryRepository:
     def delete_store(self, name: str) -> bool:
         with self._lock:
             self._items.pop(name, None)
+            self._updates.pop(name, None)
+            self._states = {k: v for k, v in self._states.items() if k[0] != name}
             self._stamps = {k: v for k, v in self._stamps.items() if k[0] != name}
             return self._stores.pop(name, None) is not None
 
@@ -107,6 +112,10 @@ class InMemoryRepository:
             for mid in doomed:
                 del items[mid]
             self._stamps.pop((store, scope), None)
+            self._states.pop((store, scope), None)
+            updates = self._updates.get(store, {})
+            for uid in [u for u, rec in updates.items() if rec.scope == scope]:
+                del updates[uid]
             return len(doomed)
 
     def scope_stamp(self, store: str, scope: str) -> str | None:
@@ -121,3 +130,56 @@ class InMemoryRepository:
                 if item is not None and item.scope == scope:
                     item.access_count += 1
                     item.last_accessed_at = int(now)
+
+    def scope_state(self, store: str, scope: str) -> ScopeState:
+        with self._lock:
+            return self._states.get((store, scope), ScopeState()).model_copy()
+
+    def get_update(self, store: str, update_id: str) -> UpdateRecord | None:
+        with self._lock:
+            update = self._updates.get(store, {}).get(update_id)
+            return update.model_copy(deep=True) if update else None
+
+    def enqueue_update(self, update: UpdateRecord, supersedes: str | None) -> None:
+        with self._lock:
+            state = self._states.setdefault((update.store, update.scope), ScopeState())
+            updates = self._updates.setdefault(update.store, {})
+            if state.pending_update_id != supersedes:
+                raise Conflict("the scope's pending update changed", "previous_update_id")
+            if supersedes is not None:
+                old = updates[supersedes]
+                updates[supersedes] = old.model_copy(
+                    update={"status": UpdateStatus.SUPERSEDED, "superseded_by": update.update_id,
+                            "updated_at": update.created_at}
+                )
+            updates[update.update_id] = update.model_copy(deep=True)
+            state.pending_update_id = update.update_id
+
+    def claim_update(self, store: str, scope: str, update_id: str) -> ClaimOutcome:
+        with self._lock:
+            state = self._states.get((store, scope), ScopeState())
+            update = self._updates.get(store, {}).get(update_id)
+            if update is None:
+                return ClaimOutcome.GONE
+            if update.status == UpdateStatus.IN_PROGRESS and state.running_update_id == update_id:
+                return ClaimOutcome.CLAIMED
+            if update.status != UpdateStatus.QUEUED or state.pending_update_id != update_id:
+                return ClaimOutcome.GONE
+            if state.running_update_id is not None:
+                return ClaimOutcome.BUSY
+            state.pending_update_id = None
+            state.running_update_id = update_id
+            update.status = UpdateStatus.IN_PROGRESS
+            update.attempts += 1
+            return ClaimOutcome.CLAIMED
+
+    def finish_update(self, update: UpdateRecord) -> None:
+        with self._lock:
+            self._updates.setdefault(update.store, {})[update.update_id] = update.model_copy(deep=True)
+            state = self._states.get((update.store, update.scope))
+            if state is None:
+                return
+            if state.running_update_id == update.update_id:
+                state.running_update_id = None
+            if state.pending_update_id == update.update_id:
+                state.pending_update_id = None

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
 
-def ulid(now: float | None = None) -> str:
-    ms = int((time.time() if now is None else now) * 1000)
-    value = (ms << 80) | int.from_bytes(os.urandom(10), "big")
+def _encode(ms: int, entropy: bytes) -> str:
+    value = (ms << 80) | int.from_bytes(entropy[:10], "big")
     out = []
     for _ in range(26):
         out.append(_ALPHABET[value & 31])
@@ -18,5 +18,15 @@ def ulid(now: float | None = None) -> str:
     return "".join(reversed(out))
 
 
+def ulid(now: float | None = None) -> str:
+    return _encode(int((time.time() if now is None else now) * 1000), os.urandom(10))
+
+
 def new_id(prefix: str, now: float | None = None) -> str:
     return f"{prefix}_{ulid(now)}"
+
+
+def derived_id(prefix: str, seed: str, now: float) -> str:
+    """A ULID whose random part comes from `seed`: a retried consolidation writes the same
+    memory ids again instead of duplicates."""
+    return f"{prefix}_{_encode(int(now * 1000), hashlib.sha256(seed.encode('utf-8')).digest())}"

@@ -78,6 +78,9 @@ class MemoryItem(BaseModel):
     version: int = 1
     embedding: bytes | None = None
     embedding_model: str | None = None
+    topic: str | None = None
+    """The slot the extractor filed this memory under ("drink:coffee"): a later statement on the
+    same topic updates this memory instead of adding a contradicting one."""
 
     def is_expired(self, now: float) -> bool:
         return self.expires_at is not None and self.expires_at <= now

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from memstore.domain.models import Kind, MemoryItem, Page, Store
+from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord
 
 
 class Repository(Protocol):
@@ -54,3 +55,20 @@ class Repository(Protocol):
 
     def record_access(self, store: str, scope: str, memory_ids: Iterable[str], now: float) -> None:
         """Counts a retrieval of each item (access_count, last_accessed_at)."""
+
+    # update operations
+    def scope_state(self, store: str, scope: str) -> ScopeState: ...
+
+    def get_update(self, store: str, update_id: str) -> UpdateRecord | None: ...
+
+    def enqueue_update(self, update: UpdateRecord, supersedes: str | None) -> None:
+        """Atomically stores `update` as the scope's pending update. When `supersedes` is given
+        it must still be the pending one (it becomes `superseded`, `superseded_by` set);
+        otherwise there must be no pending update. Raises Conflict when the state moved."""
+
+    def claim_update(self, store: str, scope: str, update_id: str) -> ClaimOutcome:
+        """Moves a pending update to in_progress if no other update of the scope is running.
+        Claiming an update that is already in progress (a retried run) claims it again."""
+
+    def finish_update(self, update: UpdateRecord) -> None:
+        """Stores a terminal update (completed or failed) and releases the scope."""

@@ -1,0 +1,110 @@
+"""Update operations: a batch of conversation messages waiting to become memories."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from memstore.domain.requests import Scope
+from memstore.ports.extractor import Message
+
+MAX_MESSAGE_CHARS = 32_000
+MAX_MESSAGES = 200
+MAX_UPDATE_BODY_BYTES = 256 * 1024
+MAX_UPDATE_DELAY = 7 * 86400
+DEFAULT_UPDATE_DELAY = 300
+
+
+class UpdateStatus(StrEnum):
+    QUEUED = "queued"
+    IN_PROGRESS = "in_progress"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    SUPERSEDED = "superseded"
+
+
+TERMINAL = (UpdateStatus.COMPLETED, UpdateStatus.FAILED, UpdateStatus.SUPERSEDED)
+
+
+class ContentPart(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["input_text", "output_text", "text"]
+    text: str
+
+
+def _bounded(value: str | list[ContentPart]) -> str | list[ContentPart]:
+    text = value if isinstance(value, str) else "\n".join(p.text for p in value)
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise ValueError(f"a message holds at most {MAX_MESSAGE_CHARS} characters")
+    return value
+
+
+class InputMessage(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["message"] = "message"
+    role: Literal["user", "assistant", "system"]
+    content: Annotated[str | list[ContentPart], AfterValidator(_bounded)]
+    id: str | None = Field(default=None, min_length=1, max_length=128)
+
+    def text(self) -> str:
+        return self.content if isinstance(self.content, str) else "\n".join(p.text for p in self.content)
+
+
+class UpdateMemoriesRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    scope: Scope
+    items: list[InputMessage] = Field(default_factory=list, max_length=MAX_MESSAGES)
+    update_delay: int = Field(default=DEFAULT_UPDATE_DELAY, ge=0, le=MAX_UPDATE_DELAY)
+    previous_update_id: str | None = Field(default=None, max_length=64)
+    dry_run: bool = False
+
+
+class UpdateRecord(BaseModel):
+    """One update operation as stored."""
+
+    update_id: str
+    store: str
+    scope: str
+    status: UpdateStatus
+    messages: list[Message]
+    previous_update_id: str | None = None
+    due_at: int
+    created_at: int
+    updated_at: int
+    superseded_by: str | None = None
+    result: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    attempts: int = 0
+
+    def public(self) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "object": "memory_store.update",
+            "update_id": self.update_id,
+            "status": self.status.value,
+            "previous_update_id": self.previous_update_id,
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+            "due_at": self.due_at,
+        }
+        if self.superseded_by:
+            body["superseded_by"] = self.superseded_by
+        if self.error:
+            body["error"] = self.error
+        if self.result is not None:
+            body["result"] = self.result
+        return body
+
+
+class ScopeState(BaseModel):
+    """Per (store, scope): the update waiting for its timer and the one being processed."""
+
+    pending_update_id: str | None = None
+    running_update_id: str | None = None
+
+
+class ClaimOutcome(StrEnum):
+    CLAIMED = "claimed"
+    BUSY = "busy"
+    GONE = "gone"

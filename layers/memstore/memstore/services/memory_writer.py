@@ -1,0 +1,120 @@
+"""Applies consolidation operations to a scope's memories, idempotently: a retried run of the
+same update writes the same memory ids and skips what it already applied."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from memstore.domain.errors import Conflict
+from memstore.domain.ids import derived_id
+from memstore.domain.merge import Operation
+from memstore.domain.models import MemoryItem, Revision, Source, Store
+from memstore.ports.clock import Clock
+from memstore.ports.repository import Repository
+from memstore.services.items import expiry
+
+REINFORCE_STEP = 0.1
+"""How much a repeated statement raises a memory's importance (capped at 1)."""
+
+ItemDeletedHook = Callable[[MemoryItem], None]
+
+
+def _with_source(source: Source, update_id: str, message_ids: list[str]) -> Source:
+    return Source(
+        update_ids=[*source.update_ids, update_id] if update_id not in source.update_ids else source.update_ids,
+        message_ids=list(dict.fromkeys([*source.message_ids, *message_ids])),
+    )
+
+
+def _summary(kind: str, item: MemoryItem, include_content: bool = True) -> dict:
+    view = item.public()
+    if not include_content:
+        view.pop("content")
+        view.pop("source")
+    return {"kind": kind, "memory_item": view}
+
+
+class MemoryWriter:
+    def __init__(self, repo: Repository, clock: Clock, on_item_deleted: tuple[ItemDeletedHook, ...] = ()):
+        self._repo = repo
+        self._clock = clock
+        self._on_item_deleted = on_item_deleted
+
+    def apply(self, store: Store, scope: str, operations: list[Operation], update_id: str) -> list[dict]:
+        """Returns the API's `memory_operations`. A deleted memory is reported without its
+        content: what a user asked to forget is not kept in the update's result either."""
+        now = int(self._clock())
+        report: list[dict] = []
+        for index, op in enumerate(operations):
+            if op.action == "create" and op.candidate is not None:
+                report.append(_summary("create", self._create(store, scope, op, update_id, index, now)))
+            elif op.action in ("update", "reinforce") and op.memory_id:
+                item = self._revise(store, op, update_id, now)
+                if item is not None:
+                    report.append(_summary("update", item))
+            elif op.action == "delete" and op.memory_id:
+                deleted = self._repo.delete_item(store.name, op.memory_id)
+                if deleted is not None:
+                    for hook in self._on_item_deleted:
+                        hook(deleted)
+                    report.append(_summary("delete", deleted, include_content=False))
+        return report
+
+    def _create(self, store: Store, scope: str, op: Operation, update_id: str, index: int, now: int) -> MemoryItem:
+        candidate = op.candidate
+        item = MemoryItem(
+            memory_id=derived_id("mem", f"{update_id}#{index}#{candidate.content}", now),
+            store=store.name,
+            scope=scope,
+            kind=candidate.kind,
+            content=candidate.content,
+            created_at=now,
+            updated_at=now,
+            expires_at=expiry(store, now),
+            importance=candidate.importance,
+            topic=candidate.topic,
+            source=Source(update_ids=[update_id], message_ids=candidate.message_ids),
+        )
+        try:
+            self._repo.put_item(item)
+        except Conflict:
+            existing = self._repo.get_item(store.name, item.memory_id, now)
+            return existing or item
+        return item
+
+    def _revise(self, store: Store, op: Operation, update_id: str, now: int) -> MemoryItem | None:
+        for _ in range(3):
+            current = self._repo.get_item(store.name, op.memory_id, now)
+            if current is None:
+                return None
+            if update_id in current.source.update_ids:
+                return current
+            message_ids = op.candidate.message_ids if op.candidate else []
+            changes: dict = {
+                "updated_at": now,
+                "expires_at": expiry(store, now),
+                "version": current.version + 1,
+                "source": _with_source(current.source, update_id, message_ids),
+            }
+            if op.action == "reinforce":
+                changes["importance"] = min(1.0, current.importance + REINFORCE_STEP)
+            elif op.candidate is not None and op.candidate.content != current.content:
+                changes.update(
+                    content=op.candidate.content,
+                    kind=op.candidate.kind,
+                    topic=op.candidate.topic or current.topic,
+                    importance=max(current.importance, op.candidate.importance),
+                    embedding=None,
+                    embedding_model=None,
+                    revisions=[
+                        *current.revisions,
+                        Revision(content=current.content, updated_at=current.updated_at, update_id=update_id),
+                    ],
+                )
+            revised = current.model_copy(update=changes)
+            try:
+                self._repo.replace_item(revised, expected_version=current.version)
+                return revised
+            except Conflict:
+                continue
+        raise Conflict(f"memory '{op.memory_id}' kept changing during consolidation", "memory_id")

@@ -1,0 +1,328 @@
+"""update_memories: accept conversation turns, apply explicit commands at once, and consolidate
+the rest when the scope has been quiet for `update_delay` seconds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from memstore.domain import merge, privacy
+from memstore.domain.access import Caller
+from memstore.domain.commands import Command, parse_command
+from memstore.domain.errors import Conflict, ExtractionFailed, InvalidRequest, NotFound
+from memstore.domain.ids import new_id
+from memstore.domain.models import Kind, Store, StoreOptions
+from memstore.domain.updates import (
+    TERMINAL,
+    ClaimOutcome,
+    UpdateMemoriesRequest,
+    UpdateRecord,
+    UpdateStatus,
+)
+from memstore.ports.clock import Clock
+from memstore.ports.events import EventPublisher
+from memstore.ports.extractor import Candidate, Extraction, Extractor, Message
+from memstore.ports.repository import Repository
+from memstore.ports.scheduler import ConsolidationJob, Scheduler
+from memstore.services.memory_writer import MemoryWriter
+
+ExtractorFor = Callable[[Store], Extractor]
+
+BUSY_RETRY_SECONDS = 5
+"""How long an update waits when another update of its scope is being processed."""
+ENQUEUE_ATTEMPTS = 25
+"""Concurrent submissions for one scope race on a conditional write; each loser re-reads and
+tries again, so every message lands in the one surviving pending update."""
+REMEMBER_IMPORTANCE = 0.9
+
+
+def iso(ts: int) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def job_for(update: UpdateRecord) -> ConsolidationJob:
+    return ConsolidationJob(
+        store=update.store, scope=update.scope, update_id=update.update_id,
+        due_at=update.due_at, wait_until=iso(update.due_at),
+    )
+
+
+def allowed_kinds(options: StoreOptions) -> set[Kind]:
+    kinds = set()
+    if options.user_profile_enabled:
+        kinds.add(Kind.USER_PROFILE)
+    if options.chat_summary_enabled:
+        kinds.add(Kind.CHAT_SUMMARY)
+    if options.procedural_memory_enabled:
+        kinds.add(Kind.PROCEDURAL)
+    return kinds
+
+
+def plan(store: Store, existing, extraction: Extraction, similarity: merge.Similarity) -> list[merge.Operation]:
+    """Privacy guard, then the store's kinds, then consolidation against what the scope holds."""
+    options = store.definition.options
+    kinds = allowed_kinds(options)
+    screened = [c for c in privacy.screen(extraction.memories, options) if c.kind in kinds]
+    return merge.consolidate(existing, extraction.model_copy(update={"memories": screened}), similarity)
+
+
+def command_extraction(command: Command, message_id: str) -> Extraction:
+    if command.action == "forget":
+        return Extraction(forget=[command.content])
+    candidate = Candidate(
+        kind=Kind.USER_PROFILE, content=command.content, message_ids=[message_id], importance=REMEMBER_IMPORTANCE
+    )
+    return Extraction(memories=[candidate])
+
+
+def preview(op: merge.Operation) -> dict[str, Any]:
+    """What a dry run reports for one operation (nothing is written, so creates have no id)."""
+    kind = "update" if op.action == "reinforce" else op.action
+    item: dict[str, Any] = {"memory_id": op.memory_id}
+    if op.candidate is not None and op.action != "delete":
+        item.update(kind=op.candidate.kind.value, content=op.candidate.content)
+    return {"kind": kind, "memory_item": item}
+
+
+class UpdateService:
+    def __init__(
+        self,
+        repo: Repository,
+        clock: Clock,
+        scheduler: Scheduler,
+        writer: MemoryWriter,
+        extractor_for: ExtractorFor,
+        similarity: merge.Similarity = merge.lexical_similarity,
+    ):
+        self._repo = repo
+        self._clock = clock
+        self._scheduler = scheduler
+        self._writer = writer
+        self._extractor_for = extractor_for
+        self._similarity = similarity
+
+    def submit(self, store_name: str, request: UpdateMemoriesRequest, caller: Caller) -> dict[str, Any]:
+        store = self._store(store_name)
+        scope = caller.resolve(request.scope)
+        now = int(self._clock())
+        update_id = new_id("upd", now)
+        messages = [
+            Message(id=m.id or f"msg_{update_id[4:]}_{n}", role=m.role, content=m.text())
+            for n, m in enumerate(request.items)
+        ]
+        carried = self._carried_messages(store.name, scope, request.previous_update_id)
+        if not messages and not carried:
+            raise InvalidRequest("items must hold at least one message", "items")
+        command = self._command(messages)
+        if request.dry_run:
+            return self._dry_run(store, scope, carried + messages, command)
+        commands = self._apply_command(store, scope, command, update_id) if command else []
+        update = self._enqueue(store.name, scope, update_id, carried + messages, request, now)
+        self._scheduler.schedule(job_for(update))
+        return {
+            "object": "memory_store.update",
+            "update_id": update.update_id,
+            "status": update.status.value,
+            "memory_commands": commands,
+        }
+
+    def get(self, store_name: str, update_id: str, caller: Caller) -> UpdateRecord:
+        self._store(store_name)
+        update = self._repo.get_update(store_name, update_id)
+        if update is None or not caller.can_see(update.scope):
+            raise NotFound(f"update '{update_id}' not found", "update_id")
+        return update
+
+    def _enqueue(
+        self, store: str, scope: str, update_id: str, messages: list[Message], request: UpdateMemoriesRequest, now: int
+    ) -> UpdateRecord:
+        for _ in range(ENQUEUE_ATTEMPTS):
+            pending_id = self._repo.scope_state(store, scope).pending_update_id
+            pending = self._repo.get_update(store, pending_id) if pending_id else None
+            earlier = pending.messages if pending and pending.status == UpdateStatus.QUEUED else []
+            update = UpdateRecord(
+                update_id=update_id,
+                store=store,
+                scope=scope,
+                status=UpdateStatus.QUEUED,
+                messages=[*earlier, *messages],
+                previous_update_id=request.previous_update_id or (pending.previous_update_id if pending else None),
+                due_at=now + request.update_delay,
+                created_at=now,
+                updated_at=now,
+            )
+            try:
+                self._repo.enqueue_update(update, supersedes=pending_id)
+                return update
+            except Conflict:
+                continue
+        raise Conflict("too many concurrent updates for this scope; retry", "scope")
+
+    def _carried_messages(self, store: str, scope: str, previous_id: str | None) -> list[Message]:
+        """A failed previous update's messages are retried with this one (the documented way to
+        retry a failure); a completed one's serve only as context for extraction."""
+        if previous_id is None:
+            return []
+        previous = self._repo.get_update(store, previous_id)
+        if previous is None or previous.scope != scope:
+            raise InvalidRequest(f"previous_update_id '{previous_id}' is not an update of this scope",
+                                 "previous_update_id")
+        return previous.messages if previous.status == UpdateStatus.FAILED else []
+
+    @staticmethod
+    def _command(messages: list[Message]) -> tuple[Command, str] | None:
+        users = [m for m in messages if m.role == "user"]
+        if not users:
+            return None
+        command = parse_command(users[-1].content)
+        return (command, users[-1].id) if command else None
+
+    def _apply_command(self, store: Store, scope: str, command: tuple[Command, str], update_id: str) -> list[dict]:
+        cmd, message_id = command
+        existing = self._repo.scope_items(store.name, scope, self._clock())
+        operations = plan(store, existing, command_extraction(cmd, message_id), self._similarity)
+        applied = self._writer.apply(store, scope, operations, update_id)
+        status = "completed" if applied or cmd.action == "forget" else "rejected"
+        return [{
+            "type": "memory_command_call",
+            "arguments": {"action": cmd.action, "content": cmd.content},
+            "status": status,
+        }]
+
+    def _dry_run(
+        self, store: Store, scope: str, messages: list[Message], command: tuple[Command, str] | None
+    ) -> dict[str, Any]:
+        existing = self._repo.scope_items(store.name, scope, self._clock())
+        extraction = self._extractor_for(store).extract(messages, [], existing, store.definition.options)
+        if command:
+            extra = command_extraction(*command)
+            extraction = extraction.model_copy(
+                update={"memories": extra.memories + extraction.memories, "forget": extra.forget + extraction.forget}
+            )
+        operations = plan(store, existing, extraction, self._similarity)
+        commands = [
+            {"type": "memory_command_call", "arguments": {"action": c.action, "content": c.content},
+             "status": "dry_run"}
+            for c, _ in ([command] if command else [])
+        ]
+        return {
+            "object": "memory_store.update",
+            "update_id": None,
+            "status": "dry_run",
+            "memory_commands": commands,
+            "result": {"memory_operations": [preview(op) for op in operations], "usage": extraction.usage},
+        }
+
+    def _store(self, name: str) -> Store:
+        store = self._repo.get_store(name)
+        if store is None:
+            raise NotFound(f"memory store '{name}' not found", "name")
+        return store
+
+
+def failure_body(error: dict[str, Any]) -> dict[str, str]:
+    """Only our own extraction errors carry a message worth showing; any other cause (a Lambda
+    error's text may quote input) is reduced to its type."""
+    kind = str(error.get("Error") or "Error")
+    if kind == "ExtractionFailed":
+        return {"code": "extraction_failed", "message": str(error.get("Cause") or "extraction failed")[:500]}
+    return {"code": "internal_error", "message": f"consolidation failed ({kind[:80]}); retry with previous_update_id"}
+
+
+class ConsolidationService:
+    """Runs one update: the body of functions/consolidate, one step of the state machine."""
+
+    def __init__(
+        self,
+        repo: Repository,
+        clock: Clock,
+        writer: MemoryWriter,
+        extractor_for: ExtractorFor,
+        publisher: EventPublisher,
+        similarity: merge.Similarity = merge.lexical_similarity,
+    ):
+        self._repo = repo
+        self._clock = clock
+        self._writer = writer
+        self._extractor_for = extractor_for
+        self._publisher = publisher
+        self._similarity = similarity
+
+    def run(self, job: ConsolidationJob) -> dict[str, Any]:
+        """Returns the job with `status`: "wait" (due_at moved), "done" or "superseded".
+        Dependency errors propagate (the state machine retries them); a model that produced
+        nothing usable fails the update with its messages kept."""
+        update = self._repo.get_update(job.store, job.update_id)
+        if update is None:
+            return self._answer(job, "done")
+        if update.status == UpdateStatus.SUPERSEDED:
+            return self._answer(job, "superseded")
+        if update.status in TERMINAL:
+            return self._answer(job, "done")
+        now = int(self._clock())
+        if update.status == UpdateStatus.QUEUED and update.due_at > now:
+            return self._answer(job.model_copy(update={"due_at": update.due_at, "wait_until": iso(update.due_at)}),
+                                "wait")
+        outcome = self._repo.claim_update(job.store, job.scope, job.update_id)
+        if outcome == ClaimOutcome.GONE:
+            return self._answer(job, "superseded")
+        if outcome == ClaimOutcome.BUSY:
+            due = now + BUSY_RETRY_SECONDS
+            return self._answer(job.model_copy(update={"due_at": due, "wait_until": iso(due)}), "wait")
+        store = self._repo.get_store(job.store)
+        if store is None:
+            return self._answer(job, "done")
+        try:
+            result = self._consolidate(store, update)
+        except ExtractionFailed as e:
+            self.fail(job, {"Error": type(e).__name__, "Cause": e.message})
+            return self._answer(job, "failed")
+        finished = update.model_copy(
+            update={"status": UpdateStatus.COMPLETED, "result": result, "updated_at": int(self._clock())}
+        )
+        self._repo.finish_update(finished)
+        self._publish_completed(finished)
+        return self._answer(job, "done")
+
+    def fail(self, job: ConsolidationJob, error: dict[str, Any]) -> dict[str, Any]:
+        """Marks the update failed, keeping its messages for a retry (see docs/api.md)."""
+        update = self._repo.get_update(job.store, job.update_id)
+        if update is None or update.status in TERMINAL:
+            return self._answer(job, "failed")
+        failed = update.model_copy(
+            update={
+                "status": UpdateStatus.FAILED,
+                "updated_at": int(self._clock()),
+                "error": failure_body(error),
+            }
+        )
+        self._repo.finish_update(failed)
+        return self._answer(job, "failed")
+
+    def _consolidate(self, store: Store, update: UpdateRecord) -> dict[str, Any]:
+        context: list[Message] = []
+        if update.previous_update_id:
+            previous = self._repo.get_update(store.name, update.previous_update_id)
+            context = previous.messages if previous and previous.status != UpdateStatus.FAILED else []
+        existing = self._repo.scope_items(store.name, update.scope, self._clock())
+        extraction = self._extractor_for(store).extract(
+            update.messages, context, existing, store.definition.options
+        )
+        operations = plan(store, existing, extraction, self._similarity)
+        applied = self._writer.apply(store, update.scope, operations, update.update_id)
+        return {"memory_operations": applied, "usage": extraction.usage}
+
+    def _publish_completed(self, update: UpdateRecord) -> None:
+        counts: dict[str, int] = {}
+        for op in (update.result or {}).get("memory_operations", []):
+            counts[op["kind"]] = counts.get(op["kind"], 0) + 1
+        self._publisher.publish(
+            "memstore.UpdateCompleted",
+            {"store": update.store, "update_id": update.update_id, "status": update.status.value,
+             "operations": counts},
+        )
+
+    @staticmethod
+    def _answer(job: ConsolidationJob, status: str) -> dict[str, Any]:
+        return {**job.model_dump(), "status": status}
