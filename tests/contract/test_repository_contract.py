@@ -6,7 +6,7 @@ import pytest
 
 from memstore.adapters.memory_repository import InMemoryRepository
 from memstore.domain.errors import Conflict, NotFound
-from memstore.domain.models import Kind, MemoryItem, Store, StoreDefinition
+from memstore.domain.models import Kind, MemoryItem, SearchSession, Store, StoreDefinition
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
 from memstore.ports.extractor import Message
 
@@ -224,3 +224,40 @@ def test_delete_scope_and_store_remove_updates(repo):
     assert repo.scope_state("s1", "alice") == ScopeState()
     repo.delete_store("s1")
     assert repo.get_update("s1", "upd_b") is None
+
+
+def test_get_items_keeps_order_scope_and_liveness(repo):
+    repo.create_store(store())
+    repo.put_item(item("mem_1"))
+    repo.put_item(item("mem_2", expires_at=NOW + 1))
+    repo.put_item(item("mem_3"))
+    repo.put_item(item("mem_b", scope="bob"))
+    got = repo.get_items("s1", "alice", ["mem_3", "mem_b", "mem_2", "mem_404", "mem_1"], NOW + 5)
+    assert [i.memory_id for i in got] == ["mem_3", "mem_1"]
+    assert repo.get_items("s1", "alice", [], NOW) == []
+
+
+def test_set_embedding_only_on_the_expected_version(repo):
+    repo.create_store(store())
+    repo.put_item(item("mem_1"))
+    stamp = repo.scope_stamp("s1", "alice")
+    repo.set_embedding("s1", "alice", "mem_1", b"\x00\x01", "m", expected_version=2)
+    assert repo.get_item("s1", "mem_1", NOW).embedding is None
+    repo.set_embedding("s1", "alice", "mem_1", b"\x00\x01", "m", expected_version=1)
+    got = repo.get_item("s1", "mem_1", NOW)
+    assert got.embedding == b"\x00\x01" and got.embedding_model == "m"
+    assert repo.scope_stamp("s1", "alice") == stamp
+    repo.set_embedding("s1", "alice", "mem_gone", b"\x00\x01", "m", expected_version=1)
+    assert repo.get_item("s1", "mem_gone", NOW) is None
+
+
+def test_search_sessions_expire_and_are_scoped(repo):
+    repo.create_store(store())
+    session = SearchSession(search_id="srch_1", store="s1", scope="alice", query="q", returned=["mem_1"],
+                            created_at=NOW, expires_at=NOW + 60)
+    repo.save_search(session)
+    assert repo.get_search("s1", "alice", "srch_1", NOW).returned == ["mem_1"]
+    assert repo.get_search("s1", "bob", "srch_1", NOW) is None
+    assert repo.get_search("s1", "alice", "srch_1", NOW + 60) is None
+    repo.delete_scope("s1", "alice")
+    assert repo.get_search("s1", "alice", "srch_1", NOW) is None

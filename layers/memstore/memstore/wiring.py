@@ -46,13 +46,66 @@ class Container:
             default_embedding_model=s.default_embedding_model,
             allowed_chat_models=s.allowed_chat_models,
             allowed_embedding_models=s.allowed_embedding_models,
+            on_deleted=(lambda name: self._built_index("delete_store", name),),
         )
 
     @cached_property
     def items(self):
         from memstore.services.items import ItemService
 
-        return ItemService(self.repository, self.clock)
+        return ItemService(
+            self.repository,
+            self.clock,
+            on_item_deleted=(lambda item: self._built_index("delete", item.store, item.scope, item.memory_id),),
+            on_scope_deleted=(lambda store, scope: self._built_index("delete_scope", store, scope),),
+        )
+
+    def _built_index(self, method: str, *args: str) -> None:
+        """Deletion reaches this container's index (and its cache) only if it has one: the
+        stores and items functions never load the vector stack just to tell it nothing."""
+        index = self.__dict__.get("vector_index")
+        if index is not None:
+            getattr(index, method)(*args)
+
+    def embedder_for(self, model: str):
+        """One embedder per model, loaded on first use and kept for warm invocations."""
+        cache = self.__dict__.setdefault("_embedders", {})
+        if model not in cache:
+            factory = self._overrides.get("embedder_factory")
+            if factory is not None:
+                cache[model] = factory(model)
+            else:
+                from memstore.adapters.embedders import make_embedder
+
+                cache[model] = make_embedder(model, bedrock_runtime=self._overrides.get("bedrock_runtime"))
+        return cache[model]
+
+    @cached_property
+    def vector_index(self):
+        if "vector_index" in self._overrides:
+            return self._overrides["vector_index"]
+        s = self.settings
+        if s.vector_backend == "opensearch":
+            from memstore.adapters.embedders import embedding_dimensions
+            from memstore.adapters.opensearch_index import OpenSearchIndex
+
+            return OpenSearchIndex(
+                s.opensearch_endpoint,
+                service=s.opensearch_service,
+                region=s.region,
+                dimensions=embedding_dimensions(s.default_embedding_model),
+            )
+        from memstore.adapters.table_index import TableVectorIndex
+
+        return TableVectorIndex(self.repository, self.embedder_for)
+
+    @cached_property
+    def search(self):
+        from memstore.services.search import AccessRecorder, SearchService
+
+        return SearchService(
+            self.repository, self.clock, self.embedder_for, self.vector_index, AccessRecorder(self.repository)
+        )
 
     @cached_property
     def scheduler(self):
@@ -107,9 +160,12 @@ class Container:
 
     @cached_property
     def updates(self):
+        from memstore.adapters.rules_extractor import remember_candidate
         from memstore.services.updates import UpdateService
 
-        return UpdateService(self.repository, self.clock, self.scheduler, self.writer, self.extractor_for)
+        return UpdateService(
+            self.repository, self.clock, self.scheduler, self.writer, self.extractor_for, remember=remember_candidate
+        )
 
     @cached_property
     def consolidation(self):

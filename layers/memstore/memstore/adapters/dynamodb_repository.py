@@ -29,7 +29,7 @@ from pynamodb.transactions import TransactWrite
 from memstore.adapters import dynamodb_keys as keys
 from memstore.domain.errors import Conflict, DependencyUnavailable, NotFound
 from memstore.domain.ids import ulid
-from memstore.domain.models import Kind, MemoryItem, Page, Revision, Source, Store
+from memstore.domain.models import Kind, MemoryItem, Page, Revision, SearchSession, Source, Store
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
 from memstore.ports.extractor import Message
 
@@ -108,7 +108,13 @@ class _Models:
             pending_update_id = UnicodeAttribute(null=True)
             running_update_id = UnicodeAttribute(null=True)
 
+        class SearchRow(KeyRow):
+            Meta = meta
+            doc = JSONAttribute()
+            expires_at = NumberAttribute()
+
         self.UpdateRow = UpdateRow
+        self.SearchRow = SearchRow
         self.StateRow = StateRow
         self.KeyRow = KeyRow
         self.ScopeRow = ScopeRow
@@ -330,6 +336,48 @@ class DynamoDBRepository:
         count = self._delete_partition(keys.scope_pk(store, scope))
         self._delete_rows([self._m.KeyRow(keys.store_pk(store), keys.scope_sk(keys.scope_hash(scope)))])
         return count
+
+    def get_items(self, store: str, scope: str, memory_ids: list[str], now: float) -> list[MemoryItem]:
+        if not memory_ids:
+            return []
+        pk = keys.scope_pk(store, scope)
+        rows = self._guard(
+            lambda: list(
+                self._m.MemoryRow.batch_get([(pk, keys.memory_sk(mid)) for mid in dict.fromkeys(memory_ids)],
+                                            consistent_read=True)
+            )
+        )
+        by_id = {r.memory_id: to_item(r) for r in rows}
+        return [by_id[mid] for mid in memory_ids if mid in by_id and not by_id[mid].is_expired(now)]
+
+    def set_embedding(
+        self, store: str, scope: str, memory_id: str, embedding: bytes, model: str, expected_version: int
+    ) -> None:
+        row_cls = self._m.MemoryRow
+        row = row_cls(keys.scope_pk(store, scope), keys.memory_sk(memory_id))
+        try:
+            row.update(
+                actions=[row_cls.embedding.set(embedding), row_cls.embedding_model.set(model)],
+                condition=row_cls.pk.exists() & (row_cls.version == expected_version),
+            )
+        except PynamoDBException as e:
+            if e.cause_response_code != "ConditionalCheckFailedException":
+                raise DependencyUnavailable("the table is unavailable") from e
+
+    def save_search(self, session: SearchSession) -> None:
+        row = self._m.SearchRow(
+            keys.scope_pk(session.store, session.scope),
+            f"SRCH#{session.search_id}",
+            doc=json.loads(session.model_dump_json()),
+            expires_at=session.expires_at,
+        )
+        self._guard(row.save)
+
+    def get_search(self, store: str, scope: str, search_id: str, now: float) -> SearchSession | None:
+        row = self._get(self._m.SearchRow, keys.scope_pk(store, scope), f"SRCH#{search_id}")
+        if row is None or row.expires_at <= now:
+            return None
+        return SearchSession.model_validate(row.doc)
 
     def scope_stamp(self, store: str, scope: str) -> str | None:
         row = self._get(self._m.ScopeRow, keys.store_pk(store), keys.scope_sk(keys.scope_hash(scope)))

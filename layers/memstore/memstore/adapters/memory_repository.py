@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from memstore.domain.errors import Conflict, NotFound
 from memstore.domain.ids import ulid
-from memstore.domain.models import Kind, MemoryItem, Page, Store
+from memstore.domain.models import Kind, MemoryItem, Page, SearchSession, Store
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
 
 
@@ -20,6 +20,7 @@ class InMemoryRepository:
         self._stamps: dict[tuple[str, str], str] = {}
         self._updates: dict[str, dict[str, UpdateRecord]] = {}
         self._states: dict[tuple[str, str], ScopeState] = {}
+        self._searches: dict[tuple[str, str, str], SearchSession] = {}
 
     def _touch(self, store: str, scope: str) -> None:
         self._stamps[(store, scope)] = ulid()
@@ -53,6 +54,7 @@ class InMemoryRepository:
             self._items.pop(name, None)
             self._updates.pop(name, None)
             self._states = {k: v for k, v in self._states.items() if k[0] != name}
+            self._searches = {k: v for k, v in self._searches.items() if k[0] != name}
             self._stamps = {k: v for k, v in self._stamps.items() if k[0] != name}
             return self._stores.pop(name, None) is not None
 
@@ -113,10 +115,34 @@ class InMemoryRepository:
                 del items[mid]
             self._stamps.pop((store, scope), None)
             self._states.pop((store, scope), None)
+            self._searches = {k: v for k, v in self._searches.items() if k[:2] != (store, scope)}
             updates = self._updates.get(store, {})
             for uid in [u for u, rec in updates.items() if rec.scope == scope]:
                 del updates[uid]
             return len(doomed)
+
+    def get_items(self, store: str, scope: str, memory_ids: list[str], now: float) -> list[MemoryItem]:
+        with self._lock:
+            found = [self._items.get(store, {}).get(mid) for mid in memory_ids]
+            return [i.model_copy(deep=True) for i in found if i and i.scope == scope and not i.is_expired(now)]
+
+    def set_embedding(
+        self, store: str, scope: str, memory_id: str, embedding: bytes, model: str, expected_version: int
+    ) -> None:
+        with self._lock:
+            item = self._items.get(store, {}).get(memory_id)
+            if item is not None and item.scope == scope and item.version == expected_version:
+                item.embedding = embedding
+                item.embedding_model = model
+
+    def save_search(self, session: SearchSession) -> None:
+        with self._lock:
+            self._searches[(session.store, session.scope, session.search_id)] = session.model_copy(deep=True)
+
+    def get_search(self, store: str, scope: str, search_id: str, now: float) -> SearchSession | None:
+        with self._lock:
+            session = self._searches.get((store, scope, search_id))
+            return session.model_copy(deep=True) if session and session.expires_at > now else None
 
     def scope_stamp(self, store: str, scope: str) -> str | None:
         with self._lock:

@@ -62,6 +62,7 @@ def entrypoint(
     app: APIGatewayHttpResolver, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
 ) -> Callable[[dict, Any], dict]:
     """The Lambda handler: body-size guard, then the resolver, with logging, tracing and metrics.
+    Every body is JSON whatever Content-Type the client sent (curl -d says form-urlencoded).
     The event is never logged: it holds memory content and scopes."""
 
     @logger.inject_lambda_context(log_event=False, clear_state=True)
@@ -78,6 +79,8 @@ def entrypoint(
                     errors.error_body("payload_too_large", f"the request body exceeds {max_body_bytes} bytes")
                 ),
             }
+        if body:
+            event = {**event, "headers": {**(event.get("headers") or {}), "content-type": "application/json"}}
         return app.resolve(event, context)
 
     return handler

@@ -118,3 +118,15 @@ class Page(BaseModel, Generic[T]):
             "first_id": id_of(self.items[0]) if self.items else None,
             "last_id": id_of(self.items[-1]) if self.items else None,
         }
+
+
+class SearchSession(BaseModel):
+    """What `previous_search_id` continues: the query and the memories already returned."""
+
+    search_id: str
+    store: str
+    scope: str
+    query: str | None = None
+    returned: list[str] = Field(default_factory=list)
+    created_at: int
+    expires_at: int

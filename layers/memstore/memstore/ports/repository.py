@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from memstore.domain.models import Kind, MemoryItem, Page, Store
+from memstore.domain.models import Kind, MemoryItem, Page, SearchSession, Store
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord
 
 
@@ -48,6 +48,20 @@ class Repository(Protocol):
     def delete_scope(self, store: str, scope: str) -> int:
         """Deletes everything the scope holds (items, updates, search sessions); returns how
         many memory items were deleted."""
+
+    def get_items(self, store: str, scope: str, memory_ids: list[str], now: float) -> list[MemoryItem]:
+        """The live items of the scope among `memory_ids` (others are skipped), in that order."""
+
+    def set_embedding(
+        self, store: str, scope: str, memory_id: str, embedding: bytes, model: str, expected_version: int
+    ) -> None:
+        """Stores a computed embedding if the item is still at `expected_version` (else does
+        nothing: its content changed and the vector would be stale). Not a content change:
+        the scope's stamp stays."""
+
+    def save_search(self, session: SearchSession) -> None: ...
+
+    def get_search(self, store: str, scope: str, search_id: str, now: float) -> SearchSession | None: ...
 
     def scope_stamp(self, store: str, scope: str) -> str | None:
         """A token that changes with every write to the scope's items: warm caches in other

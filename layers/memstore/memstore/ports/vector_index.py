@@ -21,6 +21,9 @@ class Hit(BaseModel):
     """Cosine similarity in [-1, 1], when the vector ranker found it."""
     text_score: float | None = None
     """BM25 score (unbounded, >= 0), when the lexical ranker found it."""
+    item: MemoryItem | None = None
+    """The memory itself when the backend already holds it (the in-process one does); else the
+    search service reads it from the table."""
 
 
 class VectorIndex(Protocol):
@@ -33,6 +36,7 @@ class VectorIndex(Protocol):
     def delete_store(self, store: str) -> None: ...
 
     def query(
-        self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float
+        self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float, model: str = ""
     ) -> list[Hit]:
-        """Up to k hits from each ranker, merged by memory_id. Never another scope's."""
+        """At least k hits from each ranker (when there are), merged by memory_id. Never another
+        scope's. `model` is the store's embedding model (the vectors the query is compared to)."""

@@ -67,13 +67,19 @@ def plan(store: Store, existing, extraction: Extraction, similarity: merge.Simil
     return merge.consolidate(existing, extraction.model_copy(update={"memories": screened}), similarity)
 
 
-def command_extraction(command: Command, message_id: str) -> Extraction:
+RememberCandidate = Callable[[Command, list[str]], Candidate]
+
+
+def verbatim_candidate(command: Command, message_ids: list[str]) -> Candidate:
+    return Candidate(
+        kind=Kind.USER_PROFILE, content=command.content, message_ids=message_ids, importance=REMEMBER_IMPORTANCE
+    )
+
+
+def command_extraction(command: Command, message_id: str, remember: RememberCandidate) -> Extraction:
     if command.action == "forget":
         return Extraction(forget=[command.content])
-    candidate = Candidate(
-        kind=Kind.USER_PROFILE, content=command.content, message_ids=[message_id], importance=REMEMBER_IMPORTANCE
-    )
-    return Extraction(memories=[candidate])
+    return Extraction(memories=[remember(command, [message_id])])
 
 
 def preview(op: merge.Operation) -> dict[str, Any]:
@@ -94,13 +100,18 @@ class UpdateService:
         writer: MemoryWriter,
         extractor_for: ExtractorFor,
         similarity: merge.Similarity = merge.lexical_similarity,
+        remember: RememberCandidate = verbatim_candidate,
     ):
+        """`remember` words the memory an explicit "remember that …" stores: the wiring passes
+        the rules extractor's wording, so the later extraction of the same message reinforces
+        that memory instead of adding a copy."""
         self._repo = repo
         self._clock = clock
         self._scheduler = scheduler
         self._writer = writer
         self._extractor_for = extractor_for
         self._similarity = similarity
+        self._remember = remember
 
     def submit(self, store_name: str, request: UpdateMemoriesRequest, caller: Caller) -> dict[str, Any]:
         store = self._store(store_name)
@@ -181,7 +192,7 @@ class UpdateService:
     def _apply_command(self, store: Store, scope: str, command: tuple[Command, str], update_id: str) -> list[dict]:
         cmd, message_id = command
         existing = self._repo.scope_items(store.name, scope, self._clock())
-        operations = plan(store, existing, command_extraction(cmd, message_id), self._similarity)
+        operations = plan(store, existing, command_extraction(cmd, message_id, self._remember), self._similarity)
         applied = self._writer.apply(store, scope, operations, update_id)
         status = "completed" if applied or cmd.action == "forget" else "rejected"
         return [{
@@ -196,7 +207,7 @@ class UpdateService:
         existing = self._repo.scope_items(store.name, scope, self._clock())
         extraction = self._extractor_for(store).extract(messages, [], existing, store.definition.options)
         if command:
-            extra = command_extraction(*command)
+            extra = command_extraction(*command, self._remember)
             extraction = extraction.model_copy(
                 update={"memories": extra.memories + extraction.memories, "forget": extra.forget + extraction.forget}
             )

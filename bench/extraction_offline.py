@@ -1,0 +1,207 @@
+"""Offline extraction benchmark: the rules extractor, privacy guard and consolidation policy on
+the shared benchmark's data set, without the service.
+
+    python bench/extraction_offline.py [DATA.json] [--verbose]
+
+Each scenario's sessions go, in order, through: explicit command in the newest user message
+(parse_command → consolidate) → RulesExtractor → screen → consolidate, applied to an
+in-memory list of MemoryItem. Then the listing-based metrics of the shared benchmark are
+computed with its own token matcher (score.contains): junk ratio, sensitive leaks, forget
+compliance, stale values kept in store, and fact presence (a rough recall upper bound: the
+fact is in *some* memory; search ranking is not measured here)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "layers", "memstore"))
+sys.path.insert(0, os.path.join(os.path.dirname(ROOT), "shared", "bench"))
+
+from score import contains, contains_all, flatten_tokens  # noqa: E402
+
+from memstore.adapters.rules_extractor import RulesExtractor, remember_candidate  # noqa: E402
+from memstore.domain.commands import parse_command  # noqa: E402
+from memstore.domain.merge import Operation, consolidate  # noqa: E402
+from memstore.domain.models import Kind, MemoryItem, StoreOptions  # noqa: E402
+from memstore.domain.privacy import screen  # noqa: E402
+from memstore.ports.extractor import Extraction, Message  # noqa: E402
+
+DEFAULT_DATA = os.path.join(os.path.dirname(ROOT), "shared", "bench", "data", "public.json")
+
+
+class _Item(MemoryItem):
+    """A MemoryItem that keeps its slot, as the service's store does."""
+
+    topic: str | None = None
+
+
+class Scope:
+    def __init__(self, scope: str):
+        self.scope = scope
+        self.items: dict[str, _Item] = {}
+        self.n = 0
+        self.clock = 0
+
+    def listing(self) -> list[_Item]:
+        return list(self.items.values())
+
+    def apply(self, ops: list[Operation]) -> None:
+        self.clock += 1
+        for op in ops:
+            if op.action == "create" and op.candidate is not None:
+                self.n += 1
+                mid = f"mem{self.n}"
+                c = op.candidate
+                self.items[mid] = _Item(
+                    memory_id=mid,
+                    store="bench",
+                    scope=self.scope,
+                    kind=c.kind,
+                    content=c.content,
+                    created_at=self.clock,
+                    updated_at=self.clock,
+                    importance=c.importance,
+                    topic=c.topic,
+                )
+            elif op.action == "update" and op.memory_id in self.items and op.candidate is not None:
+                it = self.items[op.memory_id]
+                self.items[op.memory_id] = it.model_copy(
+                    update={
+                        "content": op.candidate.content,
+                        "updated_at": self.clock,
+                        "topic": op.candidate.topic or it.topic,
+                    }
+                )
+            elif op.action == "reinforce" and op.memory_id in self.items:
+                it = self.items[op.memory_id]
+                it.importance = min(1.0, it.importance + 0.05)
+            elif op.action == "delete":
+                self.items.pop(op.memory_id, None)
+
+
+def run_scenario(sc: dict, options: StoreOptions, extractor: RulesExtractor) -> Scope:
+    st = Scope(sc["scope"])
+    for s in sc["sessions"]:
+        msgs = [
+            Message(id=f"{s['id']}-m{i}", role=m["role"], content=m["content"])
+            for i, m in enumerate(s["messages"])
+        ]
+        users = [m for m in msgs if m.role == "user"]
+        if users:
+            cmd = parse_command(users[-1].content)
+            if cmd is not None and cmd.action == "forget":
+                st.apply(consolidate(st.listing(), Extraction(forget=[cmd.content])))
+            elif cmd is not None:
+                cand = remember_candidate(cmd, [users[-1].id])
+                st.apply(consolidate(st.listing(), Extraction(memories=screen([cand], options))))
+        ex = extractor.extract(msgs, [], st.listing(), options)
+        ex = ex.model_copy(update={"memories": screen(ex.memories, options)})
+        st.apply(consolidate(st.listing(), ex))
+    return st
+
+
+def score(sc: dict, st: Scope, verbose: bool) -> Counter:
+    c: Counter = Counter()
+    items = st.listing()
+    grounding = set()
+    for f in sc["facts"]:
+        if f["status"] != "forgotten":
+            grounding |= set(flatten_tokens(f["expect_all"])) | set(flatten_tokens(f["stale"]))
+    for it in items:
+        c["items"] += 1
+        c[f"kind:{it.kind.value}"] += 1
+        if not any(contains(it.content, t) for t in grounding):
+            c["junk"] += 1
+            if verbose:
+                print(f"  JUNK [{sc['id']}] {it.kind.value}: {it.content}")
+    for fb in sc["forbidden"]:
+        toks = flatten_tokens(fb["tokens"])
+        found = [it for it in items if any(contains(it.content, t) for t in toks)]
+        if fb["category"] == "forgotten":
+            c["forget_n"] += 1
+            c["forget_ok"] += int(not found)
+            if found and verbose:
+                print(f"  FORGET-FAIL [{sc['id']}] {toks}: {[i.content for i in found]}")
+        else:
+            c["sensitive_n"] += 1
+            c["sensitive_leak"] += int(bool(found))
+            if found and verbose:
+                print(f"  LEAK [{sc['id']}] {fb['category']}: {[i.content for i in found]}")
+    for f in sc["facts"]:
+        if f["status"] == "forgotten":
+            continue
+        c["facts_n"] += 1
+        present = any(contains_all(it.content, f["expect_all"]) for it in items)
+        c["facts_present"] += int(present)
+        if not present and verbose:
+            print(f"  MISSING [{sc['id']}] {f['type']}/{f['domain']} {f['expect_all']}")
+        if f["status"] == "updated":
+            c["updated_n"] += 1
+            stale = flatten_tokens(f["stale"])
+            bare = [
+                it
+                for it in items
+                if it.kind != Kind.CHAT_SUMMARY
+                and any(contains(it.content, t) for t in stale)
+                and not contains_all(it.content, f["expect_all"])
+            ]
+            anywhere = [it for it in items if any(contains(it.content, t) for t in stale)]
+            c["stale_bare"] += int(bool(bare))
+            c["stale_any"] += int(bool(anywhere))
+            c["update_ok"] += int(present and not anywhere)
+            if bare and verbose:
+                print(f"  STALE [{sc['id']}] {f['domain']} {stale}: {[i.content for i in bare]}")
+    return c
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("data", nargs="?", default=DEFAULT_DATA)
+    ap.add_argument("--verbose", "-v", action="store_true")
+    ap.add_argument("--dump", action="store_true", help="print every scope's final listing")
+    args = ap.parse_args(argv)
+    with open(args.data, encoding="utf-8") as fh:
+        data = json.load(fh)
+    options = StoreOptions(**data["store"]["options"])
+    extractor = RulesExtractor()
+    tot: Counter = Counter()
+    for sc in data["scenarios"]:
+        st = run_scenario(sc, options, extractor)
+        if args.dump:
+            print(f"== {sc['id']}")
+            for it in st.listing():
+                print(f"   {it.kind.value:13} {it.topic or '-':22} {it.content}")
+        tot += score(sc, st, args.verbose)
+
+    def pct(a: str, b: str) -> str:
+        return f"{100 * tot[a] / tot[b]:5.1f}%  ({tot[a]}/{tot[b]})" if tot[b] else "  n/a"
+
+    rows = [
+        ("data", os.path.basename(args.data)),
+        ("scenarios", str(len(data["scenarios"]))),
+        ("fact presence (listing)", pct("facts_present", "facts_n")),
+        ("sensitive leaks", f"{tot['sensitive_leak']} of {tot['sensitive_n']}"),
+        ("forget compliance (listing)", pct("forget_ok", "forget_n")),
+        ("junk ratio", pct("junk", "items")),
+        ("stale value kept in store", pct("stale_bare", "updated_n")),
+        ("stale value anywhere (incl. summaries)", pct("stale_any", "updated_n")),
+        ("updated facts clean (new, no old)", pct("update_ok", "updated_n")),
+        (
+            "memories per scope",
+            f"{tot['items'] / max(1, len(data['scenarios'])):.1f}  "
+            + ", ".join(f"{k[5:]} {v}" for k, v in sorted(tot.items()) if k.startswith("kind:")),
+        ),
+    ]
+    w = max(len(a) for a, _ in rows)
+    for a, b in rows:
+        print(f"{a:<{w}}  {b}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,429 @@
+"""The consolidation policy: how new candidates and forget requests change a scope's memories.
+
+Pure functions over the current memories and one extraction; the caller applies the
+operations (and keeps an updated memory's old content as a revision). The similarity function
+is a parameter so an embedding similarity can replace the lexical default."""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections.abc import Callable
+from typing import Literal
+
+from pydantic import BaseModel
+
+from memstore.domain.models import Kind, MemoryItem
+from memstore.ports.extractor import Candidate, Extraction
+
+Similarity = Callable[[str, str], float]
+
+DUPLICATE_THRESHOLD = 0.8
+"""Dice overlap of content words at or above which two memories say the same thing: the rules
+extractor rewrites a repeated statement to (nearly) the same words, and a paraphrase by a model
+that keeps the values still shares most content words. Below it, a second memory is kept."""
+UPDATE_SIMILARITY = 0.5
+"""An is_update candidate with no topic or `replaces` match updates the most similar memory of
+its kind only at this similarity or above: half its content words in common means it is about
+the same thing; less would let an unrelated change overwrite a fact."""
+SUMMARY_STALE_SIMILARITY = 0.5
+"""A summary sentence this similar to a replaced or forgotten memory restates it and is removed."""
+
+_STOP = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "so",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "from",
+        "by",
+        "as",
+        "into",
+        "onto",
+        "about",
+        "than",
+        "then",
+        "that",
+        "this",
+        "these",
+        "those",
+        "is",
+        "am",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "it",
+        "its",
+        "it's",
+        "i",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "we",
+        "us",
+        "our",
+        "you",
+        "your",
+        "yours",
+        "he",
+        "she",
+        "they",
+        "them",
+        "their",
+        "his",
+        "her",
+        "user",
+        "user's",
+        "users",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "not",
+        "no",
+        "just",
+        "really",
+        "very",
+        "too",
+        "also",
+        "now",
+        "there",
+        "here",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "when",
+        "where",
+        "why",
+        "how",
+        "all",
+        "any",
+        "some",
+        "each",
+        "every",
+        "more",
+        "most",
+        "much",
+        "many",
+        "would",
+        "should",
+        "could",
+        "can",
+        "will",
+        "shall",
+        "may",
+        "might",
+        "must",
+        "please",
+    ]
+)
+_GENERIC = frozenset(
+    [
+        "idea",
+        "ideas",
+        "plan",
+        "plans",
+        "thing",
+        "things",
+        "stuff",
+        "hunt",
+        "hunting",
+        "adoption",
+        "project",
+        "situation",
+        "matter",
+        "business",
+        "whole",
+        "issue",
+        "news",
+        "bit",
+        "part",
+        "topic",
+        "subject",
+        "info",
+        "information",
+        "old",
+        "new",
+        "current",
+        "previous",
+        "last",
+        "first",
+        "little",
+        "big",
+        "said",
+        "told",
+        "mentioned",
+        "what",
+    ]
+)
+"""Words a forget phrase uses to point at a thing rather than to name it ("the tattoo *idea*")."""
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text if not unicodedata.combining(ch)).lower().replace("’", "'")
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith("es") and re.search(r"(?:s|x|z|ch|sh)es$", word):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-cased, accent-free, singular content words (no stop words)."""
+    folded = _fold(text).replace("'s ", " ")
+    return {_stem(w) for w in _TOKEN.findall(folded) if w not in _STOP and len(w) > 1 or w.isdigit()}
+
+
+def lexical_similarity(a: str, b: str) -> float:
+    """Dice coefficient of the two texts' content words (0..1)."""
+    wa, wb = content_words(a), content_words(b)
+    if not wa or not wb:
+        return 0.0
+    return 2 * len(wa & wb) / (len(wa) + len(wb))
+
+
+def _key_words(phrase: str) -> tuple[set[str], set[str]]:
+    """(proper-noun words, other strong words) of a forget phrase."""
+    proper = {
+        _stem(w)
+        for w in _TOKEN.findall(_fold(" ".join(re.findall(r"(?<!^)\b[A-Z][\w'\-]*", phrase.strip()))))
+        if w not in _STOP
+    }
+    strong = content_words(phrase) - _GENERIC
+    if not strong:
+        strong = content_words(phrase)
+    return proper & strong, strong
+
+
+def mentions(content: str, phrase: str) -> bool:
+    """Whether `content` is about the thing `phrase` names: a proper noun of the phrase (written
+    as a name in `content` too: "Labs" is not "a lab") (or all its naming words) if it has
+    one, else at least half of its naming words (plurals, case and accents ignored)."""
+    proper, strong = _key_words(phrase)
+    if not strong:
+        return False
+    words = content_words(content)
+    if proper:
+        names = content_words(" ".join(re.findall(r"\b[A-Z][\w'\-]*", content)))
+        return bool(proper & names) or strong <= words
+    return len(strong & words) >= max(1, math.ceil(len(strong) / 2))
+
+
+class Operation(BaseModel):
+    action: Literal["create", "update", "reinforce", "delete"]
+    memory_id: str | None = None
+    """Target of update/reinforce/delete."""
+    candidate: Candidate | None = None
+    """New content for create/update; the evidence for reinforce."""
+
+
+def forget_targets(existing: list[MemoryItem], phrases: list[str]) -> list[str]:
+    """memory_ids of every memory (any kind) that mentions one of the forgotten things."""
+    return [m.memory_id for m in existing if any(mentions(m.content, p) for p in phrases if p.strip())]
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+
+
+def _item_topic(item: MemoryItem) -> str | None:
+    return getattr(item, "topic", None)
+
+
+class _Plan:
+    """Working state while one extraction is consolidated: the live view plus the operations."""
+
+    def __init__(self, existing: list[MemoryItem], similarity: Similarity):
+        self.sim = similarity
+        self.items = {m.memory_id: m for m in existing}
+        self.content = {m.memory_id: m.content for m in existing}
+        self.topic = {m.memory_id: _item_topic(m) for m in existing}
+        self.ops: list[Operation] = []
+        self.touched: set[str] = set()
+
+    def live(self, kind: Kind | None = None, summaries: bool = False) -> list[str]:
+        return [
+            i
+            for i, m in self.items.items()
+            if i in self.content
+            and (summaries == (m.kind == Kind.CHAT_SUMMARY))
+            and (kind is None or m.kind == kind)
+        ]
+
+    def delete(self, memory_id: str) -> None:
+        if memory_id in self.content:
+            del self.content[memory_id]
+            self.ops = [o for o in self.ops if o.memory_id != memory_id]
+            self.ops.append(Operation(action="delete", memory_id=memory_id))
+
+    def rewrite(self, memory_id: str, content: str, like: Candidate | None = None) -> None:
+        item = self.items[memory_id]
+        cand = (
+            like.model_copy(update={"content": content})
+            if like is not None
+            else Candidate(kind=item.kind, content=content, importance=item.importance)
+        )
+        self.content[memory_id] = content
+        if like is not None:
+            self.topic[memory_id] = like.topic or self.topic.get(memory_id)
+        self.ops = [
+            o for o in self.ops if not (o.memory_id == memory_id and o.action in ("update", "reinforce"))
+        ]
+        self.ops.append(Operation(action="update", memory_id=memory_id, candidate=cand))
+        self.touched.add(memory_id)
+
+    def reinforce(self, memory_id: str, evidence: Candidate) -> None:
+        if memory_id in self.touched:
+            return
+        self.ops.append(Operation(action="reinforce", memory_id=memory_id, candidate=evidence))
+        self.touched.add(memory_id)
+
+    def scrub_summaries(self, stale_text: str, keep_words: set[str], phrase: str | None = None) -> None:
+        """Remove from every summary the sentences that restate `stale_text` (or mention `phrase`)."""
+        value = content_words(stale_text) - keep_words
+        names = content_words(" ".join(re.findall(r"(?<!^)\b(?!I\b)[A-Z][\w'\-]*", stale_text))) & value
+        for sid in self.live(summaries=True):
+            sentences = _sentences(self.content[sid])
+            kept = []
+            for s in sentences:
+                if phrase is not None:
+                    stale = mentions(s, phrase)
+                else:
+                    words = content_words(s)
+                    stale = bool(value) and (
+                        self.sim(s, stale_text) >= SUMMARY_STALE_SIMILARITY
+                        or bool(names & words)
+                        or value <= words
+                    )
+                if not stale:
+                    kept.append(s)
+            if len(kept) == len(sentences):
+                continue
+            if kept:
+                self.rewrite(sid, " ".join(kept))
+            else:
+                self.delete(sid)
+
+
+def _collapse(candidates: list[Candidate], similarity: Similarity) -> list[Candidate]:
+    """Candidates of one extraction that say the same thing (or fill the same slot) become one;
+    for a slot, the later statement wins."""
+    out: list[Candidate] = []
+    for c in candidates:
+        merged = False
+        for i, prev in enumerate(out):
+            if prev.kind != c.kind:
+                continue
+            same_slot = c.topic is not None and c.topic == prev.topic and c.kind != Kind.CHAT_SUMMARY
+            if same_slot or similarity(prev.content, c.content) >= DUPLICATE_THRESHOLD:
+                keep = c if same_slot else prev
+                out[i] = keep.model_copy(
+                    update={
+                        "message_ids": sorted(set(prev.message_ids) | set(c.message_ids)),
+                        "importance": max(prev.importance, c.importance),
+                        "is_update": prev.is_update or c.is_update,
+                        "replaces": list(dict.fromkeys(prev.replaces + c.replaces)),
+                    }
+                )
+                merged = True
+                break
+        if not merged:
+            out.append(c)
+    return out
+
+
+def _best(plan: _Plan, ids: list[str], text: str) -> tuple[str | None, float]:
+    best, score = None, 0.0
+    for i in ids:
+        s = plan.sim(plan.content[i], text)
+        if s > score:
+            best, score = i, s
+    return best, score
+
+
+def consolidate(
+    existing: list[MemoryItem], extraction: Extraction, similarity: Similarity = lexical_similarity
+) -> list[Operation]:
+    """The operations that fold `extraction` into `existing`.
+
+    Forget requests delete every memory mentioning the thing (summaries lose the sentences).
+    A candidate that repeats a memory reinforces it; one that names it in `replaces`, shares its
+    topic with another value, or signals a change about it updates it; summaries are never the
+    target of a fact update, but lose sentences stating a replaced value. Anything else is
+    created."""
+    plan = _Plan(existing, similarity)
+    phrases = [p for p in extraction.forget if p.strip()]
+
+    for phrase in phrases:
+        for mid in forget_targets([plan.items[i] for i in plan.live()], [phrase]):
+            plan.delete(mid)
+        plan.scrub_summaries("", set(), phrase=phrase)
+
+    candidates = [
+        c
+        for c in extraction.memories
+        if c.content.strip() and not any(mentions(c.content, p) for p in phrases)
+    ]
+    candidates = _collapse(candidates, similarity)
+
+    for c in candidates:
+        if c.kind == Kind.CHAT_SUMMARY:
+            continue
+        target: str | None = None
+        replaced = [i for i in c.replaces if i in plan.content and plan.items[i].kind != Kind.CHAT_SUMMARY]
+        if replaced:
+            target = replaced[0]
+            for extra in replaced[1:]:
+                plan.scrub_summaries(plan.content[extra], content_words(c.content))
+                plan.delete(extra)
+        same_kind = plan.live(kind=c.kind)
+        if target is None and c.topic is not None:
+            target = next((i for i in same_kind if plan.topic.get(i) == c.topic), None)
+        dup, dup_score = _best(plan, same_kind, c.content)
+        if dup is not None and dup_score >= DUPLICATE_THRESHOLD and (target is None or target == dup):
+            plan.reinforce(dup, c)
+            continue
+        if target is None and c.is_update and dup is not None and dup_score >= UPDATE_SIMILARITY:
+            target = dup
+        if target is not None:
+            old = plan.content[target]
+            plan.rewrite(target, c.content, like=c)
+            plan.scrub_summaries(old, content_words(c.content))
+            continue
+        plan.ops.append(Operation(action="create", candidate=c))
+
+    for c in candidates:
+        if c.kind != Kind.CHAT_SUMMARY:
+            continue
+        dup, dup_score = _best(plan, plan.live(summaries=True), c.content)
+        if dup is not None and dup_score >= DUPLICATE_THRESHOLD:
+            plan.reinforce(dup, c)
+        else:
+            plan.ops.append(Operation(action="create", candidate=c))
+    return plan.ops

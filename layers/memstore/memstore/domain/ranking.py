@@ -1,0 +1,150 @@
+"""How search ranks: two rankers (cosine similarity of embeddings and BM25 over the words),
+fused, then gently reordered by importance and recency.
+
+Scores are in [0, 1]:
+
+    relevance = FUSION_RANK_WEIGHT * rrf / rrf_max + (1 - FUSION_RANK_WEIGHT) * evidence
+    evidence  = max(calibrated cosine, saturated BM25) blended with their mean
+    score     = relevance * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior)
+    prior     = (importance + recency) / 2, recency = exp(-age / RECENCY_HALF_LIFE * ln 2)
+
+Reciprocal rank fusion alone is scale-free but says nothing about how good the best match is;
+the absolute evidence term keeps a strong match ahead of a merely top-ranked weak one. The
+prior can move a memory by at most PRIOR_WEIGHT of its relevance: it reorders near-ties, it
+never filters anything out."""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from memstore.domain.models import MemoryItem
+
+RRF_K = 60
+FUSION_RANK_WEIGHT = 0.5
+PRIOR_WEIGHT = 0.15
+RECENCY_HALF_LIFE = 30 * 86400
+COSINE_FLOOR, COSINE_CEIL = 0.15, 0.65
+"""MiniLM/Titan cosine between a question and an unrelated sentence sits near 0.0-0.15 and
+between a question and the memory that answers it near 0.4-0.7: mapped linearly to [0, 1]."""
+BM25_K1, BM25_B = 1.2, 0.75
+BM25_SATURATION = 4.0
+"""BM25 is unbounded: score / (score + BM25_SATURATION) maps it to [0, 1); 4 is about one rare
+shared word."""
+
+_STOP = frozenset(
+    "a an the and or but so to of in on at for with from by as into about than then that this these those "
+    "is am are was were be been being it its i me my mine myself we us our you your yours he she they them "
+    "their his her has have had do does did not no just really very too also now there here what which who "
+    "whom when where why how all any some each every more most much many would should could can will shall "
+    "may might must please tell know let like get got go going up out over user s t don".split()
+)
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def tokenize(text: str) -> list[str]:
+    folded = unicodedata.normalize("NFKD", text)
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch)).lower()
+    return [_stem(w) for w in _TOKEN.findall(folded) if w not in _STOP]
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ies", "es", "ed", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+    return word
+
+
+@dataclass
+class Bm25Index:
+    """An inverted index over one scope's memories."""
+
+    postings: dict[str, list[tuple[int, int]]]
+    lengths: list[int]
+    avg_length: float
+
+    @classmethod
+    def build(cls, documents: Sequence[str]) -> Bm25Index:
+        postings: dict[str, list[tuple[int, int]]] = {}
+        lengths = []
+        for doc_id, text in enumerate(documents):
+            counts = Counter(tokenize(text))
+            lengths.append(sum(counts.values()))
+            for term, tf in counts.items():
+                postings.setdefault(term, []).append((doc_id, tf))
+        avg = (sum(lengths) / len(lengths)) if lengths else 0.0
+        return cls(postings, lengths, avg)
+
+    def scores(self, query: str) -> dict[int, float]:
+        n = len(self.lengths)
+        out: dict[int, float] = {}
+        for term in set(tokenize(query)):
+            docs = self.postings.get(term)
+            if not docs:
+                continue
+            idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
+            for doc_id, tf in docs:
+                norm = 1 - BM25_B + BM25_B * self.lengths[doc_id] / (self.avg_length or 1)
+                out[doc_id] = out.get(doc_id, 0.0) + idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm)
+        return out
+
+
+def calibrated_cosine(cos: float | None) -> float:
+    if cos is None:
+        return 0.0
+    return min(1.0, max(0.0, (cos - COSINE_FLOOR) / (COSINE_CEIL - COSINE_FLOOR)))
+
+
+def saturated_bm25(score: float | None) -> float:
+    return 0.0 if not score else score / (score + BM25_SATURATION)
+
+
+def prior(item: MemoryItem, now: float) -> float:
+    last = max(item.updated_at, item.last_accessed_at or 0)
+    age = max(0.0, now - last)
+    recency = math.exp(-age * math.log(2) / RECENCY_HALF_LIFE)
+    return (min(1.0, max(0.0, item.importance)) + recency) / 2
+
+
+def _ranks(scores: dict[str, float]) -> dict[str, int]:
+    ordered = sorted(scores, key=lambda k: (-scores[k], k))
+    return {key: rank for rank, key in enumerate(ordered, start=1)}
+
+
+@dataclass(frozen=True)
+class Scored:
+    item: MemoryItem
+    score: float
+
+
+def fuse(
+    items: dict[str, MemoryItem],
+    vector: dict[str, float],
+    text: dict[str, float],
+    now: float,
+) -> list[Scored]:
+    """Ranks every item that either ranker found; best first, scores in [0, 1]."""
+    vector_ranks, text_ranks = _ranks(vector), _ranks(text)
+    rrf_max = 2 / (RRF_K + 1)
+    out = []
+    for memory_id in set(vector) | set(text):
+        item = items.get(memory_id)
+        if item is None:
+            continue
+        rrf = sum(1 / (RRF_K + r[memory_id]) for r in (vector_ranks, text_ranks) if memory_id in r)
+        cos, lex = calibrated_cosine(vector.get(memory_id)), saturated_bm25(text.get(memory_id))
+        evidence = 0.5 * max(cos, lex) + 0.5 * (cos + lex) / 2
+        relevance = FUSION_RANK_WEIGHT * rrf / rrf_max + (1 - FUSION_RANK_WEIGHT) * evidence
+        score = relevance * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior(item, now))
+        out.append(Scored(item, round(min(1.0, max(0.0, score)), 6)))
+    return sorted(out, key=lambda s: (-s.score, s.item.memory_id))
+
+
+def static_order(items: Iterable[MemoryItem], now: float) -> list[Scored]:
+    """The static search: most important, then most recent first; score = the prior."""
+    scored = [Scored(i, round(prior(i, now), 6)) for i in items]
+    return sorted(scored, key=lambda s: (-s.item.importance, -s.item.updated_at, s.item.memory_id))

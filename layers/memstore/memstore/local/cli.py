@@ -1,0 +1,101 @@
+"""The `memstore` command. `memstore local` serves template.yaml's HTTP API on this machine,
+like `sam local start-api` but without Docker."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from collections.abc import Sequence
+
+from memstore.local.gateway import serve
+from memstore.local.runtime import LocalRuntime
+from memstore.local.template import TemplateError
+
+log = logging.getLogger("memstore.local")
+
+
+def _key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    return key, value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="memstore", description="memstore: long-term memory for AI agents")
+    commands = parser.add_subparsers(dest="command", required=True)
+    local = commands.add_parser(
+        "local",
+        help="serve template.yaml's HTTP API in process (DynamoDB in memory, local models)",
+        description="Serve every HttpApi route of the template on this machine: handlers run in "
+        "process, AWS is moto (in memory), Step Functions is a local scheduler, and the "
+        "local chat and embedding models are the defaults.",
+    )
+    local.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    local.add_argument("--port", type=int, default=3000, help="port (default 3000; 0 picks a free one)")
+    local.add_argument("--template", default="template.yaml", help="SAM template (default template.yaml)")
+    local.add_argument(
+        "--env",
+        action="append",
+        type=_key_value,
+        default=[],
+        metavar="KEY=VALUE",
+        help="set a function environment variable (repeatable; wins over the local defaults)",
+    )
+    local.add_argument(
+        "--parameter",
+        action="append",
+        type=_key_value,
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a template parameter's Default (repeatable)",
+    )
+    local.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    return parser
+
+
+def _configure_logging(level: str) -> None:
+    """The server's own log goes to stderr through a handler of its own: the handlers' Powertools
+    Logger claims the `memstore` logger (JSON on stdout, like Lambda's function log) and filters
+    `memstore.*` records out of the root handlers."""
+    formatter = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    server_handler = logging.StreamHandler(sys.stderr)
+    server_handler.setFormatter(formatter)
+    for name in ("memstore.local", "memstore.adapters.local_scheduler"):
+        logger = logging.getLogger(name)
+        logger.handlers[:] = [server_handler]
+        logger.setLevel(level)
+        logger.propagate = False
+    root_handler = logging.StreamHandler(sys.stderr)
+    root_handler.setFormatter(formatter)
+    logging.basicConfig(level=logging.WARNING, handlers=[root_handler])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    _configure_logging(args.log_level)
+    try:
+        runtime = LocalRuntime(args.template, overrides=dict(args.env), parameters=dict(args.parameter))
+    except TemplateError as e:
+        print(f"memstore local: {e}", file=sys.stderr)
+        return 2
+
+    stop = threading.Event()
+    previous = {sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        runtime.start()
+        for route in sorted(runtime.routes, key=lambda r: (r.path, r.method)):
+            log.info("%-7s %s -> %s", route.method, route.path, route.function_id)
+        serve(args.host, args.port, runtime, stop)
+    except OSError as e:
+        print(f"memstore local: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
+        return 1
+    finally:
+        runtime.stop()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    log.info("stopped")
+    return 0

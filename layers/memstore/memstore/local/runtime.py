@@ -1,0 +1,334 @@
+"""The in-process Lambda runtime behind `memstore local`: every function of the template in one
+process, AWS replaced by moto, Step Functions replaced by the local scheduler.
+
+Handlers run one at a time under a process-wide lock: moto is not thread-safe, the functions
+share os.environ, and a Lambda container serves one request at a time anyway."""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import re
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from memstore.adapters.local_scheduler import (
+    LocalScheduler,
+    install_process_scheduler,
+    process_scheduler,
+)
+from memstore.local.template import (
+    LOCAL_ACCOUNT_ID,
+    LOCAL_REGION,
+    FunctionSpec,
+    Route,
+    TableSpec,
+    Template,
+    TemplateError,
+)
+
+log = logging.getLogger("memstore.local.runtime")
+
+
+def reset_container() -> None:
+    """Drops the composition root's cached adapters: they captured the environment and the moto
+    backends of whatever ran before."""
+    from memstore.wiring import install
+
+    install(None)
+
+
+LOCAL_CHAT_MODELS = ("memstore-rules",)
+LOCAL_EMBEDDING_MODELS = ("all-MiniLM-L6-v2",)
+
+LOCAL_SETTINGS: dict[str, str] = {
+    "AUTH_MODE": "NONE",
+    "SCHEDULER": "local",
+    "VECTOR_BACKEND": "dynamodb",
+    "DEFAULT_CHAT_MODEL": LOCAL_CHAT_MODELS[0],
+    "DEFAULT_EMBEDDING_MODEL": LOCAL_EMBEDDING_MODELS[0],
+    "POWERTOOLS_TRACE_DISABLED": "true",
+    "POWERTOOLS_METRICS_DISABLED": "true",
+    "POWERTOOLS_METRICS_NAMESPACE": "Memstore",
+    "AWS_DEFAULT_REGION": LOCAL_REGION,
+    "AWS_REGION": LOCAL_REGION,
+    "AWS_ACCESS_KEY_ID": "testing",
+    "AWS_SECRET_ACCESS_KEY": "testing",
+    "AWS_SESSION_TOKEN": "testing",
+    "AWS_SECURITY_TOKEN": "testing",
+}
+"""What makes the template's functions run offline: no auth, local models, moto for AWS."""
+
+_ALLOWED_LISTS = {
+    "ALLOWED_CHAT_MODELS": LOCAL_CHAT_MODELS,
+    "ALLOWED_EMBEDDING_MODELS": LOCAL_EMBEDDING_MODELS,
+}
+_REMOVED_VARIABLES = ("AWS_PROFILE", "AWS_DEFAULT_PROFILE", "DYNAMODB_ENDPOINT")
+"""A profile naming real credentials, or an endpoint moto would not intercept."""
+
+CONSOLIDATE_FUNCTION = "ConsolidateFunction"
+
+
+class UnknownFunction(LookupError):
+    pass
+
+
+class LambdaContext:
+    """The attributes of Lambda's context object that handlers and Powertools read."""
+
+    def __init__(self, spec: FunctionSpec, clock: Callable[[], float] = time.monotonic):
+        self.function_name = spec.function_name
+        self.function_version = "$LATEST"
+        self.memory_limit_in_mb = spec.memory_mb
+        self.invoked_function_arn = (
+            f"arn:aws:lambda:{LOCAL_REGION}:{LOCAL_ACCOUNT_ID}:function:{spec.function_name}"
+        )
+        self.aws_request_id = str(uuid.uuid4())
+        self.log_group_name = f"/aws/lambda/{spec.function_name}"
+        self.log_stream_name = f"local/{self.aws_request_id}"
+        self.identity = None
+        self.client_context = None
+        self._clock = clock
+        self._deadline = clock() + spec.timeout_s
+
+    def get_remaining_time_in_millis(self) -> int:
+        return max(0, int((self._deadline - self._clock()) * 1000))
+
+
+def _merge_list(template_value: str | None, local: tuple[str, ...]) -> str:
+    items = [v.strip() for v in (template_value or "").split(",") if v.strip()]
+    if "*" in items:
+        return template_value or "*"
+    return ",".join(items + [m for m in local if m not in items])
+
+
+class LocalRuntime:
+    """One template's functions, served in this process. One runtime runs per process at a time:
+    they would share os.environ and moto's backends."""
+
+    _active: LocalRuntime | None = None
+    _active_lock = threading.Lock()
+
+    def __init__(
+        self,
+        template_path: str | Path,
+        overrides: Mapping[str, str] | None = None,
+        parameters: Mapping[str, str] | None = None,
+    ):
+        self.template = Template(template_path, parameters)
+        self.functions: dict[str, FunctionSpec] = self.template.functions()
+        self.tables: list[TableSpec] = self.template.tables()
+        self.routes: list[Route] = [route for spec in self.functions.values() for route in spec.routes]
+        self._overrides = dict(overrides or {})
+        self.environments = {fid: self._environment(spec) for fid, spec in self.functions.items()}
+        self._shared_env, self._varying_keys = self._split_environments()
+        self._lock = threading.RLock()
+        self._modules: dict[str, ModuleType] = {}
+        self._saved_env: dict[str, str] | None = None
+        self._mock: Any = None
+        self.scheduler: LocalScheduler | None = None
+        self.started = False
+
+    # environment ------------------------------------------------------------------------------
+    def _environment(self, spec: FunctionSpec) -> dict[str, str]:
+        env = dict(spec.environment)
+        env.update(LOCAL_SETTINGS)
+        for key, local in _ALLOWED_LISTS.items():
+            env[key] = _merge_list(env.get(key), local)
+        env.update(self._overrides)
+        return env
+
+    def _split_environments(self) -> tuple[dict[str, str], set[str]]:
+        envs = list(self.environments.values()) or [self._environment_without_function()]
+        shared = dict(envs[0])
+        for env in envs[1:]:
+            shared = {k: v for k, v in shared.items() if env.get(k) == v}
+        varying = {k for env in envs for k in env} - set(shared)
+        return shared, varying
+
+    def _environment_without_function(self) -> dict[str, str]:
+        env = dict(LOCAL_SETTINGS)
+        for key, local in _ALLOWED_LISTS.items():
+            env[key] = _merge_list(None, local)
+        env.update(self._overrides)
+        return env
+
+    def _apply_function_env(self, function_id: str) -> None:
+        env = self.environments[function_id]
+        for key in self._varying_keys:
+            if key in env:
+                os.environ[key] = env[key]
+            else:
+                os.environ.pop(key, None)
+
+    # lifecycle --------------------------------------------------------------------------------
+    def start(self) -> None:
+        with self._lock:
+            if self.started:
+                return
+            with LocalRuntime._active_lock:
+                if LocalRuntime._active is not None:
+                    raise RuntimeError("another LocalRuntime is running in this process")
+                LocalRuntime._active = self
+            try:
+                self._saved_env = dict(os.environ)
+                for key in list(os.environ):
+                    if key.startswith("AWS_ENDPOINT_URL") or key in _REMOVED_VARIABLES:
+                        del os.environ[key]
+                os.environ.update(self._shared_env)
+                reset_container()
+                from moto import mock_aws
+
+                from memstore.local import moto_transactions
+
+                moto_transactions.install()
+                self._mock = mock_aws()
+                self._mock.start()
+                self._create_resources()
+                for spec in self.functions.values():
+                    if not spec.module_file.is_file():
+                        log.warning("%s: handler file not found: %s", spec.logical_id, spec.module_file)
+                if any(env.get("SCHEDULER") == "local" for env in self.environments.values()):
+                    self._install_scheduler()
+            except BaseException:
+                self._teardown()
+                raise
+            self.started = True
+
+    def stop(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.stop()
+        with self._lock:
+            if not self.started:
+                return
+            self._teardown()
+            self.started = False
+
+    def _teardown(self) -> None:
+        if self.scheduler is not None:
+            if process_scheduler() is self.scheduler:
+                install_process_scheduler(None)
+            self.scheduler = None
+        if self._mock is not None:
+            self._mock.stop()
+            self._mock = None
+        reset_container()
+        if self._saved_env is not None:
+            os.environ.clear()
+            os.environ.update(self._saved_env)
+            self._saved_env = None
+        self._modules.clear()
+        with LocalRuntime._active_lock:
+            if LocalRuntime._active is self:
+                LocalRuntime._active = None
+
+    def __enter__(self) -> LocalRuntime:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def _create_resources(self) -> None:
+        """The template's tables (its own schema, TTL included) and event buses, in moto."""
+        import boto3
+
+        client = boto3.client("dynamodb", region_name=LOCAL_REGION)
+        for table in self.tables:
+            client.create_table(**table.create_args)
+            if table.ttl_attribute:
+                client.update_time_to_live(
+                    TableName=table.table_name,
+                    TimeToLiveSpecification={"Enabled": True, "AttributeName": table.ttl_attribute},
+                )
+            log.info("created table %s (%s)", table.table_name, table.logical_id)
+        events = boto3.client("events", region_name=LOCAL_REGION)
+        for bus in self.template.event_buses():
+            events.create_event_bus(Name=bus)
+
+    def consolidate_function_id(self) -> str | None:
+        if CONSOLIDATE_FUNCTION in self.functions:
+            return CONSOLIDATE_FUNCTION
+        return next(
+            (fid for fid, spec in self.functions.items() if spec.code_dir.name == "consolidate"), None
+        )
+
+    def _install_scheduler(self) -> None:
+        function_id = self.consolidate_function_id()
+        if function_id is None:
+            log.warning("the template has no consolidate function; consolidations will fail")
+
+        def run(payload: dict[str, Any]) -> dict[str, Any]:
+            if function_id is None:
+                raise UnknownFunction(CONSOLIDATE_FUNCTION)
+            return self.invoke(function_id, payload)
+
+        self.scheduler = LocalScheduler(run)
+        self.scheduler.start()
+        install_process_scheduler(self.scheduler)
+
+    # invocation -------------------------------------------------------------------------------
+    def invoke(self, function_id: str, event: Any) -> Any:
+        """Runs one function's handler with `event`, as a Lambda invocation would."""
+        spec = self.functions.get(function_id)
+        if spec is None:
+            raise UnknownFunction(function_id)
+        with self._lock:
+            if not self.started:
+                raise RuntimeError("the local runtime is not started")
+            self._apply_function_env(function_id)
+            handler = self._handler(spec)
+            context = LambdaContext(spec)
+            started = time.monotonic()
+            try:
+                return handler(event, context)
+            finally:
+                elapsed = time.monotonic() - started
+                if elapsed > spec.timeout_s:
+                    log.warning(
+                        "%s ran %.1fs, over its %.0fs timeout (Lambda would have stopped it)",
+                        function_id,
+                        elapsed,
+                        spec.timeout_s,
+                    )
+
+    def _handler(self, spec: FunctionSpec) -> Callable[[Any, LambdaContext], Any]:
+        module = self._modules.get(spec.logical_id)
+        if module is None:
+            module = self._import(spec)
+            self._modules[spec.logical_id] = module
+        handler = getattr(module, spec.handler_attr, None)
+        if not callable(handler):
+            raise TemplateError(f"{spec.logical_id}: {spec.module_file} has no {spec.handler_attr}()")
+        return handler
+
+    @staticmethod
+    def _import(spec: FunctionSpec) -> ModuleType:
+        """Imports the handler file under a name of its own: functions/<name>/ are not packages
+        and every one of them has an app.py."""
+        if not spec.module_file.is_file():
+            raise TemplateError(f"{spec.logical_id}: handler file not found: {spec.module_file}")
+        name = "_memstore_fn_" + re.sub(r"\W", "_", spec.logical_id)
+        module_spec = importlib.util.spec_from_file_location(name, spec.module_file)
+        if module_spec is None or module_spec.loader is None:
+            raise TemplateError(f"{spec.logical_id}: cannot load {spec.module_file}")
+        module = importlib.util.module_from_spec(module_spec)
+        sys.modules[name] = module
+        code_dir = str(spec.code_dir)
+        sys.path.insert(0, code_dir)
+        try:
+            module_spec.loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(name, None)
+            raise
+        finally:
+            if code_dir in sys.path:
+                sys.path.remove(code_dir)
+        return module

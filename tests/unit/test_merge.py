@@ -1,0 +1,222 @@
+"""The consolidation policy: reinforce, update, create, forget."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memstore.domain.merge import (
+    DUPLICATE_THRESHOLD,
+    Operation,
+    consolidate,
+    forget_targets,
+    lexical_similarity,
+    mentions,
+)
+from memstore.domain.models import Kind, MemoryItem
+from memstore.ports.extractor import Candidate, Extraction
+
+
+class Item(MemoryItem):
+    topic: str | None = None
+
+
+def item(mid, content, kind=Kind.USER_PROFILE, topic=None, t=1):
+    return Item(
+        memory_id=mid,
+        store="s",
+        scope="u",
+        kind=kind,
+        content=content,
+        created_at=t,
+        updated_at=t,
+        topic=topic,
+    )
+
+
+def cand(content, kind=Kind.USER_PROFILE, **kw):
+    return Candidate(kind=kind, content=content, **kw)
+
+
+def apply(existing, ops):
+    """What the caller does with the operations (ids for creates are synthetic)."""
+    out = {m.memory_id: m for m in existing}
+    for n, op in enumerate(ops):
+        if op.action == "create":
+            c = op.candidate
+            out[f"n{n}"] = item(f"n{n}", c.content, c.kind, c.topic)
+        elif op.action == "update":
+            old = out[op.memory_id]
+            out[op.memory_id] = old.model_copy(
+                update={"content": op.candidate.content, "topic": op.candidate.topic or old.topic}
+            )
+        elif op.action == "delete":
+            del out[op.memory_id]
+    return list(out.values())
+
+
+def test_repeated_fact_reinforces_without_copy():
+    existing = [item("m1", "The user works as a data engineer.", topic="job")]
+    ops = consolidate(
+        existing, Extraction(memories=[cand("The user works as a data engineer.", topic="job")])
+    )
+    assert [(o.action, o.memory_id) for o in ops] == [("reinforce", "m1")]
+
+
+def test_same_topic_other_value_updates():
+    existing = [item("m1", "The user's usual coffee is a dark roast.", topic="drink:hot")]
+    ops = consolidate(
+        existing,
+        Extraction(memories=[cand("It's cold brew for the user now.", topic="drink:hot", is_update=True)]),
+    )
+    assert [(o.action, o.memory_id, o.candidate.content) for o in ops] == [
+        ("update", "m1", "It's cold brew for the user now.")
+    ]
+
+
+def test_replaces_is_honoured_even_without_topic():
+    existing = [item("m1", "Weekends are for pottery."), item("m2", "The user lives in Leeds.")]
+    ops = consolidate(
+        existing,
+        Extraction(memories=[cand("Chess has taken over the weekends.", replaces=["m1"], is_update=True)]),
+    )
+    assert [(o.action, o.memory_id) for o in ops] == [("update", "m1")]
+
+
+def test_unrelated_fact_is_created():
+    existing = [item("m1", "The user lives in Leeds.", topic="home city")]
+    ops = consolidate(existing, Extraction(memories=[cand("The user plays the cello.")]))
+    assert [o.action for o in ops] == ["create"]
+
+
+def test_update_scrubs_stale_value_from_summaries():
+    existing = [
+        item("m1", "The user is learning Norwegian.", topic="language learning"),
+        item("s1", "The user is learning Norwegian. The user lives in Leeds.", Kind.CHAT_SUMMARY),
+        item("s2", "The user is learning Norwegian.", Kind.CHAT_SUMMARY),
+    ]
+    ops = consolidate(
+        existing,
+        Extraction(
+            memories=[cand("The user is learning Polish now.", topic="language learning", is_update=True)]
+        ),
+    )
+    after = {m.memory_id: m.content for m in apply(existing, ops)}
+    assert after == {"m1": "The user is learning Polish now.", "s1": "The user lives in Leeds."}
+
+
+def test_summaries_are_never_the_target_of_a_fact_update():
+    existing = [item("s1", "The user drinks dark roast.", Kind.CHAT_SUMMARY)]
+    ops = consolidate(
+        existing,
+        Extraction(memories=[cand("The user drinks cold brew now.", is_update=True, replaces=["s1"])]),
+    )
+    assert all(o.memory_id != "s1" or o.action == "delete" for o in ops)
+    assert any(o.action == "create" for o in ops)
+
+
+def test_forget_deletes_facts_and_rewrites_summaries():
+    existing = [
+        item("m1", "The user is saving up for a vintage Vespa."),
+        item("m2", "The user lives in Leeds."),
+        item("p1", "Never mention vespas.", Kind.PROCEDURAL),
+        item("s1", "The user lives in Leeds. The user is saving up for a Vespa.", Kind.CHAT_SUMMARY),
+    ]
+    ops = consolidate(existing, Extraction(forget=["the VESPA"]))
+    after = {m.memory_id: m.content for m in apply(existing, ops)}
+    assert after == {"m2": "The user lives in Leeds.", "s1": "The user lives in Leeds."}
+
+
+def test_forget_matching_is_tolerant_but_specific():
+    assert mentions("I've been sketching ideas for a koi tattoo.", "the tattoo idea")
+    assert mentions("We keep browsing houses in Millbrook.", "the Millbrook house hunt")
+    assert mentions("Rafferty, my ex, keeps texting me.", "my ex")
+    assert mentions("Café Olé is my favourite spot.", "cafe ole")
+    assert not mentions("The user lives in Leeds.", "the Millbrook house hunt")
+    assert not mentions("The user works at a lab.", "the Northwind Labs interview")
+    assert forget_targets(
+        [item("a", "Marathon training twice a week."), item("b", "Likes tea.")], ["the marathon"]
+    ) == ["a"]
+
+
+def test_duplicates_within_one_extraction_collapse():
+    ops = consolidate(
+        [],
+        Extraction(
+            memories=[
+                cand("The user lives in Ghent.", topic="home city"),
+                cand("The user lives in Ghent.", topic="home city", message_ids=["x"]),
+                cand("The user works as a baker."),
+                cand("The user works as a baker!"),
+            ]
+        ),
+    )
+    assert [o.candidate.content for o in ops if o.action == "create"] == [
+        "The user lives in Ghent.",
+        "The user works as a baker.",
+    ]
+
+
+def test_later_statement_wins_a_slot_within_one_extraction():
+    ops = consolidate(
+        [],
+        Extraction(
+            memories=[
+                cand("The user drinks tea.", topic="drink:hot"),
+                cand("Actually coffee for the user.", topic="drink:hot"),
+            ]
+        ),
+    )
+    assert [o.candidate.content for o in ops] == ["Actually coffee for the user."]
+
+
+def test_similarity_is_a_parameter():
+    existing = [item("m1", "alpha")]
+    ops = consolidate(existing, Extraction(memories=[cand("beta")]), similarity=lambda a, b: 1.0)
+    assert [(o.action, o.memory_id) for o in ops] == [("reinforce", "m1")]
+    assert lexical_similarity("The user likes Tea.", "the user LIKES teas") >= DUPLICATE_THRESHOLD
+    assert lexical_similarity("", "x") == 0.0
+
+
+TOPICS = st.sampled_from([None, "job", "diet", "home city", "editor"])
+WORDS = st.sampled_from(
+    ["tea", "coffee", "Leeds", "Porto", "vegan", "nurse", "chef", "Vim", "Zed", "chess", "Vespa", "knitting"]
+)
+CANDS = st.builds(
+    lambda ws, t, u: cand("The user " + " ".join(ws) + ".", topic=t, is_update=u),
+    st.lists(WORDS, min_size=1, max_size=3),
+    TOPICS,
+    st.booleans(),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(batches=st.lists(st.lists(CANDS, max_size=5), min_size=1, max_size=4))
+def test_never_two_memories_with_one_topic(batches):
+    store: list = []
+    for batch in batches:
+        store = apply(store, consolidate(store, Extraction(memories=batch)))
+        topics = [m.topic for m in store if m.topic]
+        assert len(topics) == len(set(topics))
+
+
+@settings(max_examples=200, deadline=None)
+@given(batch=st.lists(CANDS, min_size=1, max_size=6), word=WORDS)
+def test_forget_leaves_nothing_that_mentions_the_phrase(batch, word):
+    store = apply([], consolidate([], Extraction(memories=batch)))
+    summary = item("s", " ".join(m.content for m in store) or "The user likes tea.", Kind.CHAT_SUMMARY)
+    store = store + [summary]
+    after = apply(store, consolidate(store, Extraction(forget=[word])))
+    assert not any(mentions(m.content, word) for m in after)
+
+
+@settings(max_examples=200, deadline=None)
+@given(existing=st.lists(CANDS, min_size=1, max_size=5), batch=st.lists(CANDS, max_size=5))
+def test_reinforce_never_changes_content(existing, batch):
+    store = apply([], consolidate([], Extraction(memories=existing)))
+    before = {m.memory_id: m.content for m in store}
+    ops = consolidate(store, Extraction(memories=batch))
+    for op in ops:
+        assert isinstance(op, Operation)
+        if op.action == "reinforce":
+            assert op.memory_id in before
+    after = {m.memory_id: m.content for m in apply(store, [o for o in ops if o.action == "reinforce"])}
+    assert after == before
