@@ -10,6 +10,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+
 from memstore.adapters.extractors import is_known_chat_model, make_extractor
 from memstore.adapters.llm_prompt import TOOL_NAME, InvalidModelOutput, output_schema
 from memstore.adapters.openai_extractor import OpenAICompatibleExtractor

@@ -14,6 +14,7 @@ from botocore.exceptions import ClientError
 from botocore.stub import Stubber
 from hypothesis import given
 from hypothesis import strategies as st
+
 from memstore.adapters.bedrock_extractor import BedrockConverseExtractor, model_provider
 from memstore.adapters.extractors import is_known_chat_model, make_extractor
 from memstore.adapters.llm_prompt import (

@@ -203,3 +203,18 @@ def test_twenty_parallel_submissions_leave_one_chain(env):
     assert sorted(m.content for m in live[0].messages) == sorted(f"message number {n}" for n in range(20))
     assert all(u.superseded_by for u in updates if u is not live[0])
     assert c.repository.scope_state("s", "alice").pending_update_id == live[0].update_id
+
+
+def test_an_updates_command_and_its_extraction_both_rewrite_a_summary(env):
+    """The instant forget and the later extraction run under one update id; the second must not
+    be mistaken for a retry of the first."""
+    c, clock, scheduler, _ = env
+    submit(c, "Weekends are for woodworking, that's my thing.", "I'm thinking of getting a koi tattoo.",
+           "My cat is called Miso.")
+    run(c, scheduler)
+    clock.advance(60)
+    submit(c, "Actually, watercolour painting has replaced woodworking as my weekend thing.",
+           "Can you forget the tattoo idea?")
+    run(c, scheduler)
+    stored = " ".join(contents(c)).lower()
+    assert "tattoo" not in stored and "woodworking" not in stored and "watercolour" in stored

@@ -1,5 +1,7 @@
 """Applies consolidation operations to a scope's memories, idempotently: a retried run of the
-same update writes the same memory ids and skips what it already applied."""
+same update writes the same memory ids, finds its rewrites already in place, and reinforces a
+memory at most once per update. (An update's explicit command and its later extraction are two
+runs under one update id: each rewrite is judged by its content, not by the id.)"""
 
 from __future__ import annotations
 
@@ -87,7 +89,9 @@ class MemoryWriter:
             current = self._repo.get_item(store.name, op.memory_id, now)
             if current is None:
                 return None
-            if update_id in current.source.update_ids:
+            if op.action == "reinforce" and update_id in current.source.update_ids:
+                return current
+            if op.action == "update" and op.candidate is not None and op.candidate.content == current.content:
                 return current
             message_ids = op.candidate.message_ids if op.candidate else []
             changes: dict = {
