@@ -1,31 +1,11 @@
 """DynamoDB Streams → OpenSearch: keeps the k-NN index in step with the table's memory rows
 (deployed only with VECTOR_BACKEND=opensearch). Returns partial batch failures."""
 
-import base64
-
 from aws_lambda_powertools import Logger
 
 from memstore.wiring import container
 
 logger = Logger()
-
-
-def _decoder(table_name: str):
-    """Stream images are DynamoDB JSON in the table's row layout, so the table adapter reads them.
-    Lambda delivers binary attributes base64-encoded (boto3 would have decoded them); pynamodb
-    expects bytes, so they are decoded first."""
-    from memstore.adapters.dynamodb_repository import DynamoDBRepository, to_item
-
-    row_cls = DynamoDBRepository(table_name)._m.MemoryRow
-
-    def decode(image: dict):
-        raw = {
-            name: {"B": base64.b64decode(value["B"])} if isinstance(value.get("B"), str) else value
-            for name, value in image.items()
-        }
-        return to_item(row_cls.from_raw_data(raw))
-
-    return decode
 
 
 def _embedders(c):
@@ -44,10 +24,11 @@ def _embedders(c):
 
 @logger.inject_lambda_context(log_event=False, clear_state=True)
 def lambda_handler(event: dict, context) -> dict:
+    from memstore.adapters.dynamodb_repository import stream_image_decoder
     from memstore.services.indexing import IndexingService
 
     c = container()
-    service = IndexingService(c.vector_index, _embedders(c), _decoder(c.settings.table_name), c.clock)
+    service = IndexingService(c.vector_index, _embedders(c), stream_image_decoder(c.settings.table_name, c.settings.region), c.clock)
     records = event.get("Records") or []
     result = service.process(records)
     logger.info(

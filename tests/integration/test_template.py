@@ -393,7 +393,8 @@ def test_least_privilege():
     assert holders("states:StartExecution") == {"UpdatesFunction", "IngestFunction"}
     assert holders("events:PutEvents") == {"UpdatesFunction", "IngestFunction", "ConsolidateFunction"}
     assert holders("aoss:APIAccessAll") == {"SearchFunction", "ConsolidateFunction", "IndexerFunction"}
-    assert holders("bedrock:InvokeModel") == set(FUNCTIONS) - {"StoresFunction"}
+    assert holders("bedrock:InvokeModel") == set(FUNCTIONS) - {"StoresFunction", "ItemsFunction"}
+    assert "dynamodb:GetItem" in actions["IndexerFunction"]
     assert holders("dynamodb:PutItem") == set(FUNCTIONS) - {"IndexerFunction"}
     assert all(not any(a.endswith(":*") or a == "*" for a in acts) for acts in actions.values())
     machine_role = role_actions(resources, "ConsolidationStateMachineRole")
@@ -588,6 +589,7 @@ def test_state_machine_follows_the_consolidation_contract():
         ("$.status", "wait"): "WaitUntilDue",
         ("$.status", "done"): "Done",
         ("$.status", "superseded"): "Done",
+        ("$.status", "failed"): "Failed",
     }
     assert states["Done"]["Type"] == "Succeed"
 

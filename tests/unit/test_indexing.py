@@ -4,7 +4,6 @@ index and a real (hashing) embedder. The images are decoded by the indexer funct
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 
 import numpy as np
@@ -12,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from memstore.adapters.dynamodb_repository import stream_image_decoder
 from memstore.adapters.hashing_embedder import HashingEmbedder
 from memstore.domain import vectors
 from memstore.domain.errors import DependencyUnavailable
@@ -32,14 +32,7 @@ A1, B2, C3, D4, E5, F6 = (
 )
 
 
-def _decoder():
-    spec = importlib.util.spec_from_file_location("indexer_app_for_unit", ROOT / "functions" / "indexer" / "app.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module._decoder("memstore-test")
-
-
-DECODE = _decoder()
+DECODE = stream_image_decoder("memstore-test")
 
 
 class RecordingIndex:

@@ -8,9 +8,10 @@ can find every partition it owns."""
 
 from __future__ import annotations
 
+import base64
 import json
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 from typing import Any
 
@@ -175,6 +176,22 @@ def to_update(row: Any) -> UpdateRecord:
         error=row.error,
         attempts=int(row.attempts),
     )
+
+
+def stream_image_decoder(table_name: str, region: str = "us-east-1") -> Callable[[dict], MemoryItem]:
+    """Reads a memory row's DynamoDB Streams image (DynamoDB JSON in this table's layout) as an
+    item. Lambda delivers binary values base64-encoded where boto3 would have decoded them;
+    pynamodb expects bytes, so they are decoded first."""
+    row_cls = _Models(table_name, region, None).MemoryRow
+
+    def decode(image: dict) -> MemoryItem:
+        raw = {
+            name: {"B": base64.b64decode(value["B"])} if isinstance(value.get("B"), str) else value
+            for name, value in image.items()
+        }
+        return to_item(row_cls.from_raw_data(raw))
+
+    return decode
 
 
 STATE_SK = "STATE"

@@ -11,6 +11,7 @@ from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 from aws_lambda_powertools.metrics import MetricUnit
+from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 
 from memstore.api import errors
 from memstore.api.identity import caller_from_event
@@ -67,7 +68,7 @@ def entrypoint(
 
     @logger.inject_lambda_context(log_event=False, clear_state=True)
     @tracer.capture_lambda_handler(capture_response=False)
-    @metrics.log_metrics(capture_cold_start_metric=True)
+    @metrics.log_metrics(capture_cold_start_metric=not is_metrics_disabled())
     def handler(event: dict, context: Any) -> dict:
         metrics.add_metric(name="Requests", unit=MetricUnit.Count, value=1)
         body = event.get("body") or ""
