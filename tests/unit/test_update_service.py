@@ -26,7 +26,8 @@ def env():
     clock = ManualClock()
     scheduler = RecordingScheduler()
     publisher = RecordingPublisher()
-    c = Container(Settings(), repository=InMemoryRepository(), clock=clock, scheduler=scheduler, publisher=publisher)
+    settings = Settings(default_embedding_model="memstore-hashing", allowed_embedding_models=("memstore-hashing",))
+    c = Container(settings, repository=InMemoryRepository(), clock=clock, scheduler=scheduler, publisher=publisher)
     options = StoreOptions(procedural_memory_enabled=True)
     c.stores.create(CreateStoreRequest(name="s", definition=StoreDefinition(options=options)))
     return c, clock, scheduler, publisher

@@ -164,14 +164,35 @@ class Container:
         from memstore.services.updates import UpdateService
 
         return UpdateService(
-            self.repository, self.clock, self.scheduler, self.writer, self.extractor_for, remember=remember_candidate
+            self.repository,
+            self.clock,
+            self.scheduler,
+            self.writer,
+            self.extractor_for,
+            similarity_for=self.similarity_for,
+            remember=remember_candidate,
         )
 
     @cached_property
     def consolidation(self):
         from memstore.services.updates import ConsolidationService
 
-        return ConsolidationService(self.repository, self.clock, self.writer, self.extractor_for, self.publisher)
+        return ConsolidationService(
+            self.repository,
+            self.clock,
+            self.writer,
+            self.extractor_for,
+            self.publisher,
+            similarity_for=self.similarity_for,
+        )
+
+    def similarity_for(self, store, existing, texts):
+        """Consolidation compares texts by words and by the store's embeddings; the vectors it
+        computes are stored with the memories it writes, so search need not embed them again."""
+        from memstore.services.similarity import EmbeddingSimilarity
+
+        model = store.definition.embedding_model or self.settings.default_embedding_model
+        return EmbeddingSimilarity(self.embedder_for(model), model).prime(existing, texts)
 
 
 _container: Container | None = None

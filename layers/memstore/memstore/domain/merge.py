@@ -248,7 +248,7 @@ def forget_targets(existing: list[MemoryItem], phrases: list[str]) -> list[str]:
     return [m.memory_id for m in existing if any(mentions(m.content, p) for p in phrases if p.strip())]
 
 
-def _sentences(text: str) -> list[str]:
+def sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
 
 
@@ -309,9 +309,9 @@ class _Plan:
         value = content_words(stale_text) - keep_words
         names = content_words(" ".join(re.findall(r"(?<!^)\b(?!I\b)[A-Z][\w'\-]*", stale_text))) & value
         for sid in self.live(summaries=True):
-            sentences = _sentences(self.content[sid])
+            parts = sentences(self.content[sid])
             kept = []
-            for s in sentences:
+            for s in parts:
                 if phrase is not None:
                     stale = mentions(s, phrase)
                 else:
@@ -323,7 +323,7 @@ class _Plan:
                     )
                 if not stale:
                     kept.append(s)
-            if len(kept) == len(sentences):
+            if len(kept) == len(parts):
                 continue
             if kept:
                 self.rewrite(sid, " ".join(kept))

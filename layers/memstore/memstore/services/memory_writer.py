@@ -6,6 +6,7 @@ runs under one update id: each rewrite is judged by its content, not by the id.)
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
 from memstore.domain.errors import Conflict
 from memstore.domain.ids import derived_id
@@ -21,11 +22,27 @@ REINFORCE_STEP = 0.1
 ItemDeletedHook = Callable[[MemoryItem], None]
 
 
+@runtime_checkable
+class Vectors(Protocol):
+    """Embeddings consolidation already computed, stored with the memories they belong to."""
+
+    model: str
+
+    def vector_bytes(self, text: str) -> bytes | None: ...
+
+
 def _with_source(source: Source, update_id: str, message_ids: list[str]) -> Source:
     return Source(
         update_ids=[*source.update_ids, update_id] if update_id not in source.update_ids else source.update_ids,
         message_ids=list(dict.fromkeys([*source.message_ids, *message_ids])),
     )
+
+
+def _embedding(known: Vectors | None, content: str) -> dict:
+    vector = known.vector_bytes(content) if known is not None else None
+    if vector is None:
+        return {"embedding": None, "embedding_model": None}
+    return {"embedding": vector, "embedding_model": known.model}
 
 
 def _summary(kind: str, item: MemoryItem, include_content: bool = True) -> dict:
@@ -42,16 +59,19 @@ class MemoryWriter:
         self._clock = clock
         self._on_item_deleted = on_item_deleted
 
-    def apply(self, store: Store, scope: str, operations: list[Operation], update_id: str) -> list[dict]:
+    def apply(
+        self, store: Store, scope: str, operations: list[Operation], update_id: str, vectors: object = None
+    ) -> list[dict]:
         """Returns the API's `memory_operations`. A deleted memory is reported without its
         content: what a user asked to forget is not kept in the update's result either."""
         now = int(self._clock())
+        known = vectors if isinstance(vectors, Vectors) else None
         report: list[dict] = []
         for index, op in enumerate(operations):
             if op.action == "create" and op.candidate is not None:
-                report.append(_summary("create", self._create(store, scope, op, update_id, index, now)))
+                report.append(_summary("create", self._create(store, scope, op, update_id, index, now, known)))
             elif op.action in ("update", "reinforce") and op.memory_id:
-                item = self._revise(store, op, update_id, now)
+                item = self._revise(store, op, update_id, now, known)
                 if item is not None:
                     report.append(_summary("update", item))
             elif op.action == "delete" and op.memory_id:
@@ -62,7 +82,9 @@ class MemoryWriter:
                     report.append(_summary("delete", deleted, include_content=False))
         return report
 
-    def _create(self, store: Store, scope: str, op: Operation, update_id: str, index: int, now: int) -> MemoryItem:
+    def _create(
+        self, store: Store, scope: str, op: Operation, update_id: str, index: int, now: int, known: Vectors | None
+    ) -> MemoryItem:
         candidate = op.candidate
         item = MemoryItem(
             memory_id=derived_id("mem", f"{update_id}#{index}#{candidate.content}", now),
@@ -76,6 +98,7 @@ class MemoryWriter:
             importance=candidate.importance,
             topic=candidate.topic,
             source=Source(update_ids=[update_id], message_ids=candidate.message_ids),
+            **_embedding(known, candidate.content),
         )
         try:
             self._repo.put_item(item)
@@ -84,7 +107,9 @@ class MemoryWriter:
             return existing or item
         return item
 
-    def _revise(self, store: Store, op: Operation, update_id: str, now: int) -> MemoryItem | None:
+    def _revise(
+        self, store: Store, op: Operation, update_id: str, now: int, known: Vectors | None
+    ) -> MemoryItem | None:
         for _ in range(3):
             current = self._repo.get_item(store.name, op.memory_id, now)
             if current is None:
@@ -108,8 +133,7 @@ class MemoryWriter:
                     kind=op.candidate.kind,
                     topic=op.candidate.topic or current.topic,
                     importance=max(current.importance, op.candidate.importance),
-                    embedding=None,
-                    embedding_model=None,
+                    **_embedding(known, op.candidate.content),
                     revisions=[
                         *current.revisions,
                         Revision(content=current.content, updated_at=current.updated_at, update_id=update_id),

@@ -12,7 +12,7 @@ from memstore.domain.access import Caller
 from memstore.domain.commands import Command, parse_command
 from memstore.domain.errors import Conflict, ExtractionFailed, InvalidRequest, NotFound
 from memstore.domain.ids import new_id
-from memstore.domain.models import Kind, Store, StoreOptions
+from memstore.domain.models import Kind, MemoryItem, Store, StoreOptions
 from memstore.domain.updates import (
     TERMINAL,
     ClaimOutcome,
@@ -28,6 +28,13 @@ from memstore.ports.scheduler import ConsolidationJob, Scheduler
 from memstore.services.memory_writer import MemoryWriter
 
 ExtractorFor = Callable[[Store], Extractor]
+SimilarityFor = Callable[[Store, list[MemoryItem], list[str]], merge.Similarity]
+"""Builds the similarity consolidation uses for one store, primed with the scope's memories and
+the new texts (so an embedding similarity embeds them in one batch)."""
+
+
+def lexical_similarity_for(store: Store, existing: list[MemoryItem], texts: list[str]) -> merge.Similarity:
+    return merge.lexical_similarity
 
 BUSY_RETRY_SECONDS = 5
 """How long an update waits when another update of its scope is being processed."""
@@ -59,12 +66,17 @@ def allowed_kinds(options: StoreOptions) -> set[Kind]:
     return kinds
 
 
-def plan(store: Store, existing, extraction: Extraction, similarity: merge.Similarity) -> list[merge.Operation]:
-    """Privacy guard, then the store's kinds, then consolidation against what the scope holds."""
+def plan(
+    store: Store, existing: list[MemoryItem], extraction: Extraction, similarity_for: SimilarityFor
+) -> tuple[list[merge.Operation], merge.Similarity]:
+    """Privacy guard, then the store's kinds, then consolidation against what the scope holds.
+    Returns the operations and the similarity used (it may hold the new texts' vectors)."""
     options = store.definition.options
     kinds = allowed_kinds(options)
     screened = [c for c in privacy.screen(extraction.memories, options) if c.kind in kinds]
-    return merge.consolidate(existing, extraction.model_copy(update={"memories": screened}), similarity)
+    similarity = similarity_for(store, existing, [c.content for c in screened])
+    operations = merge.consolidate(existing, extraction.model_copy(update={"memories": screened}), similarity)
+    return operations, similarity
 
 
 RememberCandidate = Callable[[Command, list[str]], Candidate]
@@ -99,7 +111,7 @@ class UpdateService:
         scheduler: Scheduler,
         writer: MemoryWriter,
         extractor_for: ExtractorFor,
-        similarity: merge.Similarity = merge.lexical_similarity,
+        similarity_for: SimilarityFor = lexical_similarity_for,
         remember: RememberCandidate = verbatim_candidate,
     ):
         """`remember` words the memory an explicit "remember that …" stores: the wiring passes
@@ -110,7 +122,7 @@ class UpdateService:
         self._scheduler = scheduler
         self._writer = writer
         self._extractor_for = extractor_for
-        self._similarity = similarity
+        self._similarity_for = similarity_for
         self._remember = remember
 
     def submit(self, store_name: str, request: UpdateMemoriesRequest, caller: Caller) -> dict[str, Any]:
@@ -192,8 +204,10 @@ class UpdateService:
     def _apply_command(self, store: Store, scope: str, command: tuple[Command, str], update_id: str) -> list[dict]:
         cmd, message_id = command
         existing = self._repo.scope_items(store.name, scope, self._clock())
-        operations = plan(store, existing, command_extraction(cmd, message_id, self._remember), self._similarity)
-        applied = self._writer.apply(store, scope, operations, update_id)
+        operations, similarity = plan(
+            store, existing, command_extraction(cmd, message_id, self._remember), self._similarity_for
+        )
+        applied = self._writer.apply(store, scope, operations, update_id, vectors=similarity)
         status = "completed" if applied or cmd.action == "forget" else "rejected"
         return [{
             "type": "memory_command_call",
@@ -211,7 +225,7 @@ class UpdateService:
             extraction = extraction.model_copy(
                 update={"memories": extra.memories + extraction.memories, "forget": extra.forget + extraction.forget}
             )
-        operations = plan(store, existing, extraction, self._similarity)
+        operations, _ = plan(store, existing, extraction, self._similarity_for)
         commands = [
             {"type": "memory_command_call", "arguments": {"action": c.action, "content": c.content},
              "status": "dry_run"}
@@ -251,14 +265,14 @@ class ConsolidationService:
         writer: MemoryWriter,
         extractor_for: ExtractorFor,
         publisher: EventPublisher,
-        similarity: merge.Similarity = merge.lexical_similarity,
+        similarity_for: SimilarityFor = lexical_similarity_for,
     ):
         self._repo = repo
         self._clock = clock
         self._writer = writer
         self._extractor_for = extractor_for
         self._publisher = publisher
-        self._similarity = similarity
+        self._similarity_for = similarity_for
 
     def run(self, job: ConsolidationJob) -> dict[str, Any]:
         """Returns the job with `status`: "wait" (due_at moved), "done" or "superseded".
@@ -320,8 +334,8 @@ class ConsolidationService:
         extraction = self._extractor_for(store).extract(
             update.messages, context, existing, store.definition.options
         )
-        operations = plan(store, existing, extraction, self._similarity)
-        applied = self._writer.apply(store, update.scope, operations, update.update_id)
+        operations, similarity = plan(store, existing, extraction, self._similarity_for)
+        applied = self._writer.apply(store, update.scope, operations, update.update_id, vectors=similarity)
         return {"memory_operations": applied, "usage": extraction.usage}
 
     def _publish_completed(self, update: UpdateRecord) -> None:

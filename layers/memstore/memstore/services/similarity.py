@@ -1,0 +1,81 @@
+"""Similarity for consolidation: lexical overlap, lifted by embedding cosine.
+
+The merge policy's thresholds are calibrated on the Dice overlap of content words. Embeddings
+add what words miss (a paraphrase that shares few words), mapped onto the same scale. One
+danger: two statements of the same kind with different values ("lives in Tucson" / "lives in
+Phoenix") embed close together; taking them for duplicates would keep the old value. So when
+the two texts name different values (proper nouns, numbers), the embedding alone can make them
+"about the same thing" (an update) but never "the same statement" (a duplicate)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+import numpy as np
+
+from memstore.domain import merge, vectors
+from memstore.domain.models import Kind, MemoryItem
+from memstore.ports.embedder import Embedder
+
+COSINE_FLOOR, COSINE_CEIL = 0.35, 0.9
+"""all-MiniLM-L6-v2: unrelated facts about one user sit at 0.2-0.4 (they share "the user"),
+the same slot with another value at 0.6-0.7, restatements above 0.9."""
+
+_VALUE = re.compile(r"(?<!^)(?<![.!?:]\s)\b(?:[A-Z][\w'\-]+|\d[\d.,:]*)")
+
+Similarity = Callable[[str, str], float]
+
+
+def value_words(text: str) -> frozenset[str]:
+    """Names and numbers a statement carries (capitalised words not opening a sentence)."""
+    return frozenset(w.lower().rstrip(".,:") for w in _VALUE.findall(text.strip()))
+
+
+class EmbeddingSimilarity:
+    def __init__(self, embedder: Embedder, model: str):
+        self._embedder = embedder
+        self._model = model
+        self._vectors: dict[str, np.ndarray] = {}
+
+    def prime(self, existing: Iterable[MemoryItem], texts: Iterable[str]) -> EmbeddingSimilarity:
+        """Takes the stored vectors of `existing` and embeds every other text in one batch, with
+        the sentences of chat summaries (consolidation compares those one by one)."""
+        extra: list[str] = []
+        for item in existing:
+            if item.embedding is not None and item.embedding_model == self._model:
+                self._vectors[item.content] = vectors.decode(item.embedding)
+            else:
+                self._vectors.setdefault(item.content, None)
+            if item.kind == Kind.CHAT_SUMMARY:
+                extra.extend(merge.sentences(item.content))
+        wanted = [t for t in dict.fromkeys([*self._vectors, *texts, *extra]) if self._vectors.get(t) is None]
+        if wanted:
+            for text, vec in zip(wanted, self._embedder.embed(wanted), strict=True):
+                self._vectors[text] = np.asarray(vec, dtype=np.float32)
+        return self
+
+    def vector_bytes(self, text: str) -> bytes | None:
+        vec = self._vectors.get(text)
+        return None if vec is None else vectors.encode(vec)
+
+    @property
+    def model(self) -> str:
+        return self._model
+
+    def __call__(self, a: str, b: str) -> float:
+        lexical = merge.lexical_similarity(a, b)
+        va, vb = self._vector(a), self._vector(b)
+        norm = float(np.linalg.norm(va) * np.linalg.norm(vb))
+        cosine = float(va @ vb) / norm if norm else 0.0
+        lifted = min(1.0, max(0.0, (cosine - COSINE_FLOOR) / (COSINE_CEIL - COSINE_FLOOR)))
+        if value_words(a) != value_words(b):
+            lifted = min(lifted, merge.DUPLICATE_THRESHOLD - 0.01)
+        return max(lexical, lifted)
+
+    def _vector(self, text: str) -> np.ndarray:
+        vec = self._vectors.get(text)
+        if vec is None:
+            vec = np.asarray(self._embedder.embed([text])[0], dtype=np.float32)
+            self._vectors[text] = vec
+        return vec
