@@ -69,6 +69,7 @@ GLOBAL_ENV = {
     "POWERTOOLS_SERVICE_NAME",
     "POWERTOOLS_METRICS_NAMESPACE",
     "POWERTOOLS_LOG_LEVEL",
+    "POWERTOOLS_TRACE_DISABLED",
     "LOG_LEVEL",
 }
 JWT_PARAMS = {"JwtIssuer": "https://issuer.example.com/", "JwtAudience": "client-a,client-b"}

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from typing import Any
 
-from aws_lambda_powertools import Logger, Metrics, Tracer
+from aws_lambda_powertools import Logger, Metrics
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 from aws_lambda_powertools.event_handler.exceptions import NotFoundError
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
@@ -19,8 +20,19 @@ from memstore.domain.access import Caller
 from memstore.domain.errors import MemstoreError
 
 logger = Logger()
-tracer = Tracer()
 metrics = Metrics()
+
+
+def _xray_sdk_tracer():
+    """Powertools' Tracer loads the X-Ray SDK, which builds a botocore client at import: about a
+    third of a second of cold start, even when tracing is disabled. Lambda's active tracing
+    already records every invocation; the SDK (subsegments per AWS call) is opt-in through
+    POWERTOOLS_TRACE_DISABLED=false (template parameter XRaySdkTracing)."""
+    if os.environ.get("POWERTOOLS_TRACE_DISABLED", "true").lower() != "false":
+        return None
+    from aws_lambda_powertools import Tracer
+
+    return Tracer()
 
 DEFAULT_MAX_BODY_BYTES = 64 * 1024
 """Item and store bodies are small (content is at most 8 KB); update_memories raises its own."""
@@ -67,7 +79,6 @@ def entrypoint(
     The event is never logged: it holds memory content and scopes."""
 
     @logger.inject_lambda_context(log_event=False, clear_state=True)
-    @tracer.capture_lambda_handler(capture_response=False)
     @metrics.log_metrics(capture_cold_start_metric=not is_metrics_disabled())
     def handler(event: dict, context: Any) -> dict:
         metrics.add_metric(name="Requests", unit=MetricUnit.Count, value=1)
@@ -84,4 +95,5 @@ def entrypoint(
             event = {**event, "headers": {**(event.get("headers") or {}), "content-type": "application/json"}}
         return app.resolve(event, context)
 
-    return handler
+    tracer = _xray_sdk_tracer()
+    return tracer.capture_lambda_handler(handler, capture_response=False) if tracer else handler
