@@ -13,12 +13,21 @@ from memstore.ports.extractor import Message
 NOW = 1_800_000_000
 
 
-@pytest.fixture(params=["memory", "dynamodb"])
-def repo(request):
+@pytest.fixture(params=["memory", "dynamodb", "dynamodb-local-transactions"])
+def repo(request, monkeypatch):
+    """The local runtime swaps moto's transactions for its own (memstore/local/moto_transactions):
+    that variant must keep every guarantee too."""
     if request.param == "memory":
         yield InMemoryRepository()
         return
     from memstore.adapters.dynamodb_repository import DynamoDBRepository
+
+    if request.param == "dynamodb-local-transactions":
+        from moto.dynamodb.models import DynamoDBBackend
+
+        from memstore.local import moto_transactions
+
+        monkeypatch.setattr(DynamoDBBackend, "transact_write_items", moto_transactions.transact_write_items)
 
     table = request.getfixturevalue("moto_table")
     yield DynamoDBRepository(table, region="us-east-1")
