@@ -198,17 +198,17 @@ def test_enqueue_supersedes_only_the_pending_update(repo):
 def test_claim_serialises_a_scope_and_is_reentrant(repo):
     repo.create_store(store())
     repo.enqueue_update(update("upd_1"), supersedes=None)
-    assert repo.claim_update("s1", "alice", "upd_1") == ClaimOutcome.CLAIMED
+    assert repo.claim_update("s1", "alice", "upd_1", NOW) == ClaimOutcome.CLAIMED
     assert repo.get_update("s1", "upd_1").status == UpdateStatus.IN_PROGRESS
-    assert repo.claim_update("s1", "alice", "upd_1") == ClaimOutcome.CLAIMED
+    assert repo.claim_update("s1", "alice", "upd_1", NOW) == ClaimOutcome.CLAIMED
     repo.enqueue_update(update("upd_2"), supersedes=None)
-    assert repo.claim_update("s1", "alice", "upd_2") == ClaimOutcome.BUSY
+    assert repo.claim_update("s1", "alice", "upd_2", NOW) == ClaimOutcome.BUSY
     done = repo.get_update("s1", "upd_1").model_copy(update={"status": UpdateStatus.COMPLETED, "result": {"n": 1}})
     repo.finish_update(done)
     assert repo.scope_state("s1", "alice").running_update_id is None
     assert repo.get_update("s1", "upd_1").result == {"n": 1}
-    assert repo.claim_update("s1", "alice", "upd_2") == ClaimOutcome.CLAIMED
-    assert repo.claim_update("s1", "alice", "upd_1") == ClaimOutcome.GONE
+    assert repo.claim_update("s1", "alice", "upd_2", NOW) == ClaimOutcome.CLAIMED
+    assert repo.claim_update("s1", "alice", "upd_1", NOW) == ClaimOutcome.GONE
 
 
 def test_failing_a_pending_update_releases_the_scope_and_keeps_messages(repo):

@@ -579,8 +579,10 @@ def test_state_machine_follows_the_consolidation_contract():
         "Lambda.AWSLambdaException",
         "Lambda.SdkClientException",
         "Lambda.TooManyRequestsException",
-        "States.TaskFailed",
-    }
+        "Sandbox.Timedout",
+        "DependencyUnavailable",
+        "RateLimited",
+    }, "only transient errors are retried; a bug or bad input goes straight to MarkFailed"
     assert (retry["IntervalSeconds"], retry["BackoffRate"], retry["MaxAttempts"]) == (2, 2, 3)
     assert task["Catch"] == [{"ErrorEquals": ["States.ALL"], "ResultPath": "$.error", "Next": "MarkFailed"}]
     assert task["Next"] == "Decide"

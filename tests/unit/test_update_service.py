@@ -14,6 +14,7 @@ from memstore.domain.requests import CreateStoreRequest
 from memstore.domain.updates import UpdateMemoriesRequest, UpdateStatus
 from memstore.ports.clock import ManualClock
 from memstore.ports.scheduler import ConsolidationJob
+from memstore.services.updates import CLAIM_LEASE_SECONDS
 from memstore.settings import Settings
 from memstore.wiring import Container
 from tests.doubles import BrokenExtractor, RecordingPublisher, RecordingScheduler
@@ -99,7 +100,7 @@ def test_retried_run_writes_no_duplicates(env):
     submit(c, "I prefer dark roast coffee. My cat is called Miso.")
     job = scheduler.jobs[0]
     update = c.repository.get_update("s", job.update_id)
-    assert c.repository.claim_update("s", "alice", job.update_id).value == "claimed"
+    assert c.repository.claim_update("s", "alice", job.update_id, clock()).value == "claimed"
     # a crash after the writes but before the update was finished
     c.consolidation._consolidate(c.repository.get_store("s"), update)
     before = sorted(contents(c))
@@ -140,7 +141,7 @@ def test_busy_scope_makes_the_next_update_wait(env):
     c, clock, scheduler, _ = env
     submit(c, "I prefer dark roast coffee.")
     first = scheduler.jobs[0]
-    c.repository.claim_update("s", "alice", first.update_id)
+    c.repository.claim_update("s", "alice", first.update_id, clock())
     submit(c, "My cat is called Miso.")
     answer = run(c, scheduler)
     assert answer["status"] == "wait" and answer["due_at"] == int(clock()) + 5
@@ -219,3 +220,17 @@ def test_an_updates_command_and_its_extraction_both_rewrite_a_summary(env):
     run(c, scheduler)
     stored = " ".join(contents(c)).lower()
     assert "tattoo" not in stored and "woodworking" not in stored and "watercolour" in stored
+
+
+def test_a_run_that_died_holding_the_scope_is_failed_and_the_scope_taken_over(env):
+    c, clock, scheduler, _ = env
+    submit(c, "I prefer dark roast coffee.")
+    dead = scheduler.jobs[0]
+    c.repository.claim_update("s", "alice", dead.update_id, clock())
+    submit(c, "My cat is called Miso.")
+    assert run(c, scheduler)["status"] == "wait"
+    clock.advance(CLAIM_LEASE_SECONDS)
+    assert run(c, scheduler)["status"] == "done"
+    abandoned = c.updates.get("s", dead.update_id, CALLER)
+    assert abandoned.status == UpdateStatus.FAILED and abandoned.messages[0].content == "I prefer dark roast coffee."
+    assert any("Miso" in x for x in contents(c))

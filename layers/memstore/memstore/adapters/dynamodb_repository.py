@@ -462,7 +462,7 @@ class DynamoDBRepository:
                 raise Conflict("the scope's pending update changed", "previous_update_id") from e
             raise DependencyUnavailable("the table is unavailable") from e
 
-    def claim_update(self, store: str, scope: str, update_id: str) -> ClaimOutcome:
+    def claim_update(self, store: str, scope: str, update_id: str, now: float) -> ClaimOutcome:
         m = self._m
         pk = keys.scope_pk(store, scope)
         for _ in range(3):
@@ -491,6 +491,7 @@ class DynamoDBRepository:
                         m.UpdateRow(pk, update_sk(update_id)),
                         actions=[
                             m.UpdateRow.status.set(UpdateStatus.IN_PROGRESS.value),
+                            m.UpdateRow.updated_at.set(int(now)),
                             m.UpdateRow.attempts.add(1),
                         ],
                         condition=m.UpdateRow.status == UpdateStatus.QUEUED.value,

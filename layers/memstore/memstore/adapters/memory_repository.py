@@ -181,7 +181,7 @@ class InMemoryRepository:
             updates[update.update_id] = update.model_copy(deep=True)
             state.pending_update_id = update.update_id
 
-    def claim_update(self, store: str, scope: str, update_id: str) -> ClaimOutcome:
+    def claim_update(self, store: str, scope: str, update_id: str, now: float) -> ClaimOutcome:
         with self._lock:
             state = self._states.get((store, scope), ScopeState())
             update = self._updates.get(store, {}).get(update_id)
@@ -196,6 +196,7 @@ class InMemoryRepository:
             state.pending_update_id = None
             state.running_update_id = update_id
             update.status = UpdateStatus.IN_PROGRESS
+            update.updated_at = int(now)
             update.attempts += 1
             return ClaimOutcome.CLAIMED
 

@@ -80,9 +80,10 @@ class Repository(Protocol):
         it must still be the pending one (it becomes `superseded`, `superseded_by` set);
         otherwise there must be no pending update. Raises Conflict when the state moved."""
 
-    def claim_update(self, store: str, scope: str, update_id: str) -> ClaimOutcome:
-        """Moves a pending update to in_progress if no other update of the scope is running.
-        Claiming an update that is already in progress (a retried run) claims it again."""
+    def claim_update(self, store: str, scope: str, update_id: str, now: float) -> ClaimOutcome:
+        """Moves a pending update to in_progress (updated_at = now) if no other update of the
+        scope is running. Claiming an update that is already in progress (a retried run) claims
+        it again."""
 
     def finish_update(self, update: UpdateRecord) -> None:
         """Stores a terminal update (completed or failed) and releases the scope."""

@@ -38,6 +38,10 @@ def lexical_similarity_for(store: Store, existing: list[MemoryItem], texts: list
 
 BUSY_RETRY_SECONDS = 5
 """How long an update waits when another update of its scope is being processed."""
+CLAIM_LEASE_SECONDS = 900
+"""A run that has held its scope this long has died without finishing (a consolidation takes
+at most a few minutes, retries included): the next update of the scope marks it failed, keeping
+its messages, and takes the scope over instead of waiting forever."""
 ENQUEUE_ATTEMPTS = 25
 """Concurrent submissions for one scope race on a conditional write; each loser re-reads and
 tries again, so every message lands in the one surviving pending update."""
@@ -289,7 +293,9 @@ class ConsolidationService:
         if update.status == UpdateStatus.QUEUED and update.due_at > now:
             return self._answer(job.model_copy(update={"due_at": update.due_at, "wait_until": iso(update.due_at)}),
                                 "wait")
-        outcome = self._repo.claim_update(job.store, job.scope, job.update_id)
+        outcome = self._repo.claim_update(job.store, job.scope, job.update_id, now)
+        if outcome == ClaimOutcome.BUSY and self._release_abandoned(job.store, job.scope, now):
+            outcome = self._repo.claim_update(job.store, job.scope, job.update_id, now)
         if outcome == ClaimOutcome.GONE:
             return self._answer(job, "superseded")
         if outcome == ClaimOutcome.BUSY:
@@ -324,6 +330,15 @@ class ConsolidationService:
         )
         self._repo.finish_update(failed)
         return self._answer(job, "failed")
+
+    def _release_abandoned(self, store: str, scope: str, now: float) -> bool:
+        running_id = self._repo.scope_state(store, scope).running_update_id
+        running = self._repo.get_update(store, running_id) if running_id else None
+        if running is None or now - running.updated_at < CLAIM_LEASE_SECONDS:
+            return False
+        job = ConsolidationJob(store=store, scope=scope, update_id=running.update_id, due_at=0, wait_until="")
+        self.fail(job, {"Error": "Abandoned"})
+        return True
 
     def _consolidate(self, store: Store, update: UpdateRecord) -> dict[str, Any]:
         context: list[Message] = []
