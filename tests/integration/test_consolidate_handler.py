@@ -116,7 +116,7 @@ def make_env(table: str, extractor=None) -> Env:
         Settings(table_name=table, region="us-east-1"),
         repository=repo, clock=clock, scheduler=scheduler, publisher=publisher, **overrides,
     )
-    container.stores.create(CreateStoreRequest(name=STORE, definition=StoreDefinition()))
+    container.stores.create(CreateStoreRequest(name=STORE, definition=StoreDefinition()), Caller())
     install(container)
     return Env(container, clock, scheduler, publisher, repo)
 

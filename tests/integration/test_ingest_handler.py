@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from memstore.adapters.aws_orchestration import EventBridgePublisher
 from memstore.adapters.dynamodb_repository import DynamoDBRepository
+from memstore.domain.access import Caller
 from memstore.domain.errors import InvalidRequest, NotFound
 from memstore.domain.models import StoreDefinition
 from memstore.domain.requests import CreateStoreRequest
@@ -118,7 +119,7 @@ def env(moto_table):
         Settings(table_name=moto_table, region=REGION, event_bus_name=BUS),
         repository=repo, clock=clock, scheduler=scheduler,
     )
-    container.stores.create(CreateStoreRequest(name=STORE, definition=StoreDefinition()))
+    container.stores.create(CreateStoreRequest(name=STORE, definition=StoreDefinition()), Caller())
     install(container)
     try:
         yield Env(

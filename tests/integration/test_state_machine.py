@@ -38,6 +38,7 @@ from moto.stepfunctions.parser.asl.component.state.wait.wait_function import tim
 from memstore.adapters.aws_orchestration import StepFunctionsScheduler
 from memstore.adapters.dynamodb_repository import DynamoDBRepository
 from memstore.adapters.extractors import make_extractor
+from memstore.domain.access import Caller
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed
 from memstore.domain.models import StoreDefinition
 from memstore.domain.requests import CreateStoreRequest
@@ -276,7 +277,7 @@ def harness(aws_env, monkeypatch):
             publisher=publisher,
             extractor_factory=lambda model: extractor,
         )
-        container.stores.create(CreateStoreRequest(name=STORE, definition=StoreDefinition()))
+        container.stores.create(CreateStoreRequest(name=STORE, definition=StoreDefinition()), Caller())
         install(container)
         try:
             yield Harness(container, clock, waits, invoke, extractor, recorded, publisher, sfn, machine_arn,

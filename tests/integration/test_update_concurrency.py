@@ -40,7 +40,7 @@ def atomic_requests(monkeypatch):
 def test_twenty_parallel_submissions_leave_one_chain(moto_table, atomic_requests):
     scheduler = RecordingScheduler()
     c = Container(Settings(table_name=moto_table), repository=DynamoDBRepository(moto_table), scheduler=scheduler)
-    c.stores.create(CreateStoreRequest(name="s"))
+    c.stores.create(CreateStoreRequest(name="s"), Caller())
     barrier = threading.Barrier(20)
     answers, errors = [], []
 

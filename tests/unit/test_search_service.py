@@ -30,7 +30,7 @@ def c():
     settings = Settings(allowed_embedding_models=("memstore-hashing",), default_embedding_model="memstore-hashing")
     container = Container(settings, repository=InMemoryRepository(), clock=ManualClock(), scheduler=RecordingScheduler())
     options = StoreOptions(procedural_memory_enabled=True, default_ttl_seconds=0)
-    container.stores.create(CreateStoreRequest(name="s", definition=StoreDefinition(options=options)))
+    container.stores.create(CreateStoreRequest(name="s", definition=StoreDefinition(options=options)), Caller())
     for kind, content in FACTS:
         container.items.create("s", CreateItemRequest(scope="alice", kind=Kind(kind), content=content), CALLER)
     container.items.create("s", CreateItemRequest(scope="bob", kind=Kind.USER_PROFILE,
@@ -111,3 +111,12 @@ def test_embeddings_are_backfilled_once(c):
 def test_blank_items_are_rejected(c):
     with pytest.raises(InvalidRequest):
         search(c, "   ")
+
+
+def test_a_memory_is_found_through_the_meaning_of_its_topic(c):
+    from memstore.domain.models import MemoryItem
+
+    c.repository.put_item(MemoryItem(memory_id="mem_job", store="s", scope="alice", kind=Kind.USER_PROFILE,
+                                     content="The user is a translator.", topic="job",
+                                     created_at=int(c.clock()), updated_at=int(c.clock())))
+    assert contents(search(c, "Suggest a conference for my profession", k=1)) == ["The user is a translator."]

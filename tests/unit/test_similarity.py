@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from memstore.domain import merge, vectors
 from memstore.domain.models import Kind, MemoryItem
+from memstore.ports.extractor import Candidate
 from memstore.services.similarity import EmbeddingSimilarity, value_words
 
 
@@ -48,11 +49,11 @@ def test_prime_reuses_stored_vectors_and_embeds_the_rest_in_one_batch():
     stored = vectors.encode(np.array([0, 1, 0, 0], dtype=np.float32))
     sim = EmbeddingSimilarity(embedder, "constant").prime(
         [item("The user has a cat.", stored), item("Talked about cats. And dogs.", kind=Kind.CHAT_SUMMARY)],
-        ["The user has a dog."],
+        [Candidate(kind=Kind.USER_PROFILE, content="The user has a dog.", topic="pet")],
     )
     assert len(embedder.calls) == 1
     assert set(embedder.calls[0]) == {"Talked about cats. And dogs.", "Talked about cats.", "And dogs.",
-                                      "The user has a dog."}
+                                      "The user has a dog. (pet)"}
     assert sim.vector_bytes("The user has a cat.") == stored
     sim("The user has a cat.", "The user has a dog.")
     assert len(embedder.calls) == 1

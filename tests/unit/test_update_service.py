@@ -30,7 +30,7 @@ def env():
     settings = Settings(default_embedding_model="memstore-hashing", allowed_embedding_models=("memstore-hashing",))
     c = Container(settings, repository=InMemoryRepository(), clock=clock, scheduler=scheduler, publisher=publisher)
     options = StoreOptions(procedural_memory_enabled=True)
-    c.stores.create(CreateStoreRequest(name="s", definition=StoreDefinition(options=options)))
+    c.stores.create(CreateStoreRequest(name="s", definition=StoreDefinition(options=options)), Caller())
     return c, clock, scheduler, publisher
 
 

@@ -186,13 +186,13 @@ class Container:
             similarity_for=self.similarity_for,
         )
 
-    def similarity_for(self, store, existing, texts):
+    def similarity_for(self, store, existing, candidates):
         """Consolidation compares texts by words and by the store's embeddings; the vectors it
         computes are stored with the memories it writes, so search need not embed them again."""
         from memstore.services.similarity import EmbeddingSimilarity
 
         model = store.definition.embedding_model or self.settings.default_embedding_model
-        return EmbeddingSimilarity(self.embedder_for(model), model).prime(existing, texts)
+        return EmbeddingSimilarity(self.embedder_for(model), model).prime(existing, candidates)
 
 
 _container: Container | None = None

@@ -35,6 +35,7 @@ from urllib.parse import urlsplit
 from memstore.adapters.dynamodb_keys import scope_hash
 from memstore.domain.errors import DependencyUnavailable
 from memstore.domain.models import MemoryItem
+from memstore.domain.topics import search_text
 from memstore.ports.vector_index import Hit
 
 if TYPE_CHECKING:
@@ -217,7 +218,7 @@ class OpenSearchIndex:
             "store": item.store,
             "scope_key": scope_hash(item.scope),
             "kind": item.kind.value,
-            "content": item.content,
+            "content": search_text(item.content, item.topic, item.kind),
             "importance": float(item.importance),
             "created_at": int(item.created_at),
             "updated_at": int(item.updated_at),

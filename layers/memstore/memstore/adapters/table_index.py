@@ -18,6 +18,7 @@ import numpy as np
 from memstore.domain import vectors
 from memstore.domain.models import MemoryItem
 from memstore.domain.ranking import Bm25Index
+from memstore.domain.topics import search_text
 from memstore.ports.embedder import Embedder
 from memstore.ports.repository import Repository
 from memstore.ports.vector_index import Hit
@@ -117,7 +118,7 @@ class TableVectorIndex:
         embedder = self._embedder_for(model)
         missing = [i for i in items if i.embedding is None or i.embedding_model != model]
         if missing:
-            fresh = embedder.embed([i.content for i in missing])
+            fresh = embedder.embed([search_text(i.content, i.topic, i.kind) for i in missing])
             for item, vec in zip(missing, fresh, strict=True):
                 item.embedding = vectors.encode(vec)
                 item.embedding_model = model
@@ -129,4 +130,4 @@ class TableVectorIndex:
         else:
             matrix = np.zeros((0, embedder.dimensions), dtype=np.float32)
         expires = np.array([i.expires_at or 0 for i in items], dtype=np.int64)
-        return _ScopeIndex(stamp, time.monotonic(), model, items, matrix, Bm25Index.build([i.content for i in items]), expires)
+        return _ScopeIndex(stamp, time.monotonic(), model, items, matrix, Bm25Index.build([search_text(i.content, i.topic, i.kind) for i in items]), expires)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from memstore.domain.access import Caller
 from memstore.domain.errors import MemstoreError
 
 logger = Logger()
-metrics = Metrics()
+metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE") or "Memstore")
 
 
 def _xray_sdk_tracer():
@@ -63,6 +64,22 @@ def build_resolver() -> APIGatewayHttpResolver:
     return app
 
 
+def _error(status: int, code: str, message: str) -> dict:
+    return {"statusCode": status, "headers": {"Content-Type": "application/json"},
+            "body": json.dumps(errors.error_body(code, message))}
+
+
+def _is_json_object_or_invalid(body: str, base64_encoded: bool) -> bool:
+    """Powertools' validation unwraps a one-element JSON array into its element: a body that is
+    valid JSON but not an object is refused here. Invalid JSON is left to the resolver, which
+    reports it as such."""
+    try:
+        raw = base64.b64decode(body) if base64_encoded else body
+        return isinstance(json.loads(raw), dict)
+    except ValueError:
+        return True
+
+
 def json_response(status: int, payload: Any) -> Response:
     return Response(status, "application/json", json.dumps(payload))
 
@@ -84,13 +101,9 @@ def entrypoint(
         metrics.add_metric(name="Requests", unit=MetricUnit.Count, value=1)
         body = event.get("body") or ""
         if len(body.encode("utf-8")) > max_body_bytes * (4 / 3 if event.get("isBase64Encoded") else 1):
-            return {
-                "statusCode": 413,
-                "headers": {"Content-Type": "application/json"},
-                "body": json.dumps(
-                    errors.error_body("payload_too_large", f"the request body exceeds {max_body_bytes} bytes")
-                ),
-            }
+            return _error(413, "payload_too_large", f"the request body exceeds {max_body_bytes} bytes")
+        if body and not _is_json_object_or_invalid(body, event.get("isBase64Encoded", False)):
+            return _error(400, "invalid_request", "the request body must be a JSON object")
         if body:
             event = {**event, "headers": {**(event.get("headers") or {}), "content-type": "application/json"}}
         return app.resolve(event, context)

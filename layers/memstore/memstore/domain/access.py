@@ -28,5 +28,11 @@ class Caller(BaseModel):
             raise Forbidden("this caller may only use its own scope", param)
         return scope
 
+    def ensure_can_manage_stores(self) -> None:
+        """Creating, changing and deleting stores is for the deployment's backends (IAM callers):
+        deleting a store deletes every user's memories, so an end user (JWT) may not."""
+        if self.bound:
+            raise Forbidden("end users may use their own scope, not create, change or delete memory stores")
+
     def can_see(self, scope: str) -> bool:
         return not self.bound or scope == self.user_id

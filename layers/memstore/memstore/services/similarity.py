@@ -16,7 +16,9 @@ import numpy as np
 
 from memstore.domain import merge, vectors
 from memstore.domain.models import Kind, MemoryItem
+from memstore.domain.topics import search_text
 from memstore.ports.embedder import Embedder
+from memstore.ports.extractor import Candidate
 
 COSINE_FLOOR, COSINE_CEIL = 0.35, 0.9
 """all-MiniLM-L6-v2: unrelated facts about one user sit at 0.2-0.4 (they share "the user"),
@@ -38,9 +40,11 @@ class EmbeddingSimilarity:
         self._model = model
         self._vectors: dict[str, np.ndarray] = {}
 
-    def prime(self, existing: Iterable[MemoryItem], texts: Iterable[str]) -> EmbeddingSimilarity:
-        """Takes the stored vectors of `existing` and embeds every other text in one batch, with
-        the sentences of chat summaries (consolidation compares those one by one)."""
+    def prime(self, existing: Iterable[MemoryItem], candidates: Iterable[Candidate]) -> EmbeddingSimilarity:
+        """Takes the stored vectors of `existing` and embeds the candidates and the sentences of
+        chat summaries (consolidation compares those one by one) in one batch. Memories and
+        candidates are embedded as search indexes them (domain/topics.search_text), so the
+        vector of a new memory is the one search needs and is stored with it."""
         extra: list[str] = []
         for item in existing:
             if item.embedding is not None and item.embedding_model == self._model:
@@ -49,9 +53,12 @@ class EmbeddingSimilarity:
                 self._vectors.setdefault(item.content, None)
             if item.kind == Kind.CHAT_SUMMARY:
                 extra.extend(merge.sentences(item.content))
-        wanted = [t for t in dict.fromkeys([*self._vectors, *texts, *extra]) if self._vectors.get(t) is None]
+        indexed = {i.content: search_text(i.content, i.topic, i.kind) for i in existing}
+        indexed.update({c.content: search_text(c.content, c.topic, c.kind) for c in candidates})
+        wanted = [t for t in dict.fromkeys([*self._vectors, *indexed, *extra]) if self._vectors.get(t) is None]
         if wanted:
-            for text, vec in zip(wanted, self._embedder.embed(wanted), strict=True):
+            embedded = self._embedder.embed([indexed.get(t, t) for t in wanted])
+            for text, vec in zip(wanted, embedded, strict=True):
                 self._vectors[text] = np.asarray(vec, dtype=np.float32)
         return self
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from memstore.domain.access import Caller
 from memstore.domain.errors import InvalidRequest, NotFound
 from memstore.domain.ids import new_id
 from memstore.domain.models import Page, Store
@@ -33,7 +34,8 @@ class StoreService:
         self._allowed_embedding = allowed_embedding_models
         self._on_deleted = on_deleted
 
-    def create(self, request: CreateStoreRequest) -> Store:
+    def create(self, request: CreateStoreRequest, caller: Caller) -> Store:
+        caller.ensure_can_manage_stores()
         definition = request.definition.model_copy()
         definition.chat_model = definition.chat_model or self._defaults[0]
         definition.embedding_model = definition.embedding_model or self._defaults[1]
@@ -71,7 +73,8 @@ class StoreService:
     def list(self, query: ListQuery) -> Page[Store]:
         return self._repo.list_stores(query.limit, query.after)
 
-    def update(self, name: str, request: UpdateStoreRequest) -> Store:
+    def update(self, name: str, request: UpdateStoreRequest, caller: Caller) -> Store:
+        caller.ensure_can_manage_stores()
         store = self.get(name)
         changes = request.model_dump(exclude_unset=True)
         if "metadata" in changes and changes["metadata"] is None:
@@ -80,7 +83,8 @@ class StoreService:
         self._repo.save_store(updated)
         return updated
 
-    def delete(self, name: str) -> None:
+    def delete(self, name: str, caller: Caller) -> None:
+        caller.ensure_can_manage_stores()
         self.get(name)
         self._repo.delete_store(name)
         for hook in self._on_deleted:

@@ -28,12 +28,12 @@ from memstore.ports.scheduler import ConsolidationJob, Scheduler
 from memstore.services.memory_writer import MemoryWriter
 
 ExtractorFor = Callable[[Store], Extractor]
-SimilarityFor = Callable[[Store, list[MemoryItem], list[str]], merge.Similarity]
+SimilarityFor = Callable[[Store, list[MemoryItem], list[Candidate]], merge.Similarity]
 """Builds the similarity consolidation uses for one store, primed with the scope's memories and
-the new texts (so an embedding similarity embeds them in one batch)."""
+the candidates (so an embedding similarity embeds them in one batch)."""
 
 
-def lexical_similarity_for(store: Store, existing: list[MemoryItem], texts: list[str]) -> merge.Similarity:
+def lexical_similarity_for(store: Store, existing: list[MemoryItem], candidates: list[Candidate]) -> merge.Similarity:
     return merge.lexical_similarity
 
 BUSY_RETRY_SECONDS = 5
@@ -78,7 +78,7 @@ def plan(
     options = store.definition.options
     kinds = allowed_kinds(options)
     screened = [c for c in privacy.screen(extraction.memories, options) if c.kind in kinds]
-    similarity = similarity_for(store, existing, [c.content for c in screened])
+    similarity = similarity_for(store, existing, screened)
     operations = merge.consolidate(existing, extraction.model_copy(update={"memories": screened}), similarity)
     return operations, similarity
 
