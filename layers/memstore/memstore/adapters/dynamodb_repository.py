@@ -599,7 +599,6 @@ class DynamoDBRepository:
                 filter_condition=condition,
                 consistent_read=True,
                 last_evaluated_key=start,
-                page_size=500,
             )
         )
 

@@ -339,6 +339,10 @@ class OpenSearchIndex:
             lines += [{"index": self.index_name}, {"size": k, "_source": ["memory_id"], "query": match}]
         return lines
 
+    def live_items(self, store: str, scope: str, now: float, model: str = "") -> None:
+        """The index holds ids and vectors, not memories: static search reads the table."""
+        return None
+
     def query(
         self,
         store: str,

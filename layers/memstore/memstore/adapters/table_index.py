@@ -67,6 +67,9 @@ class TableVectorIndex:
             for key in [k for k in self._cache if k[0] == store]:
                 del self._cache[key]
 
+    def live_items(self, store: str, scope: str, now: float, model: str = "") -> list[MemoryItem]:
+        return [i for i in self._index(store, scope, model, now).items if not i.is_expired(now)]
+
     def query(self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float,
               model: str = "") -> list[Hit]:
         index = self._index(store, scope, model, now)

@@ -98,7 +98,8 @@ def entrypoint(
     @logger.inject_lambda_context(log_event=False, clear_state=True)
     @metrics.log_metrics(capture_cold_start_metric=not is_metrics_disabled())
     def handler(event: dict, context: Any) -> dict:
-        metrics.add_metric(name="Requests", unit=MetricUnit.Count, value=1)
+        if not is_metrics_disabled():
+            metrics.add_metric(name="Requests", unit=MetricUnit.Count, value=1)
         body = event.get("body") or ""
         if len(body.encode("utf-8")) > max_body_bytes * (4 / 3 if event.get("isBase64Encoded") else 1):
             return _error(413, "payload_too_large", f"the request body exceeds {max_body_bytes} bytes")

@@ -35,6 +35,10 @@ class VectorIndex(Protocol):
 
     def delete_store(self, store: str) -> None: ...
 
+    def live_items(self, store: str, scope: str, now: float, model: str = "") -> list[MemoryItem] | None:
+        """The scope's live memories if this backend keeps them at hand (a warm cache), else None
+        and the caller reads the table."""
+
     def query(
         self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float, model: str = ""
     ) -> list[Hit]:

@@ -71,7 +71,7 @@ class SearchService:
         if query:
             ranked, usage = self._contextual(store, scope, query, k + len(exclude), now)
         else:
-            ranked, usage = self._static(store_name, scope, now), None
+            ranked, usage = self._static(store, scope, now), None
         chosen = [s for s in ranked if s.item.memory_id not in exclude][:k]
         search_id = new_id("srch", now)
         self._repo.save_search(SearchSession(
@@ -103,9 +103,12 @@ class SearchService:
         ranked = ranking.fuse(items, vector_scores, text_scores, now)
         return ranked, {"query_characters": len(query)}
 
-    def _static(self, store: str, scope: str, now: float) -> list[ranking.Scored]:
-        items = [i for i in self._repo.scope_items(store, scope, now) if i.kind in STATIC_KINDS]
-        return ranking.static_order(items, now)
+    def _static(self, store: Store, scope: str, now: float) -> list[ranking.Scored]:
+        model = store.definition.embedding_model or ""
+        items = self._index.live_items(store.name, scope, now, model=model)
+        if items is None:
+            items = self._repo.scope_items(store.name, scope, now)
+        return ranking.static_order([i for i in items if i.kind in STATIC_KINDS], now)
 
     def _previous(self, store: str, scope: str, search_id: str | None, now: float) -> SearchSession | None:
         if search_id is None:
