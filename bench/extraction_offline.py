@@ -1,7 +1,7 @@
 """Offline extraction benchmark: the rules extractor, privacy guard and consolidation policy on
 the shared benchmark's data set, without the service.
 
-    python bench/extraction_offline.py [DATA.json] [--verbose]
+    python bench/extraction_offline.py [DATA.json | --data DATA.json] [--verbose] [--misses]
 
 Each scenario's sessions go, in order, through: explicit command in the newest user message
 (parse_command → consolidate) → RulesExtractor → screen → consolidate, applied to an
@@ -105,7 +105,17 @@ def run_scenario(sc: dict, options: StoreOptions, extractor: RulesExtractor) -> 
     return st
 
 
-def score(sc: dict, st: Scope, verbose: bool) -> Counter:
+def _sources(sc: dict, tokens: list[str]) -> list[str]:
+    """The user messages of a scenario that carry any of `tokens` (where a fact was stated)."""
+    return [
+        m["content"]
+        for s in sc["sessions"]
+        for m in s["messages"]
+        if m["role"] == "user" and any(contains(m["content"], t) for t in tokens)
+    ]
+
+
+def score(sc: dict, st: Scope, verbose: bool, misses: bool = False) -> Counter:
     c: Counter = Counter()
     items = st.listing()
     grounding = set()
@@ -138,8 +148,11 @@ def score(sc: dict, st: Scope, verbose: bool) -> Counter:
         c["facts_n"] += 1
         present = any(contains_all(it.content, f["expect_all"]) for it in items)
         c["facts_present"] += int(present)
-        if not present and verbose:
+        if not present and (verbose or misses):
             print(f"  MISSING [{sc['id']}] {f['type']}/{f['domain']} {f['expect_all']}")
+            if misses:
+                for src in _sources(sc, flatten_tokens(f["expect_all"])):
+                    print(f"      << {src}")
         if f["status"] == "updated":
             c["updated_n"] += 1
             stale = flatten_tokens(f["stale"])
@@ -154,17 +167,27 @@ def score(sc: dict, st: Scope, verbose: bool) -> Counter:
             c["stale_bare"] += int(bool(bare))
             c["stale_any"] += int(bool(anywhere))
             c["update_ok"] += int(present and not anywhere)
-            if bare and verbose:
+            if bare and (verbose or misses):
                 print(f"  STALE [{sc['id']}] {f['domain']} {stale}: {[i.content for i in bare]}")
+                if misses:
+                    for src in _sources(sc, flatten_tokens(f["expect_all"])):
+                        print(f"      << {src}")
     return c
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("data", nargs="?", default=DEFAULT_DATA)
+    ap.add_argument("data", nargs="?", default=None)
+    ap.add_argument("--data", dest="data_opt", default=None, help="data set (default: the public set)")
+    ap.add_argument(
+        "--misses",
+        action="store_true",
+        help="print missing and stale facts with the messages that state them",
+    )
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--dump", action="store_true", help="print every scope's final listing")
     args = ap.parse_args(argv)
+    args.data = args.data_opt or args.data or DEFAULT_DATA
     with open(args.data, encoding="utf-8") as fh:
         data = json.load(fh)
     options = StoreOptions(**data["store"]["options"])
@@ -176,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"== {sc['id']}")
             for it in st.listing():
                 print(f"   {it.kind.value:13} {it.topic or '-':22} {it.content}")
-        tot += score(sc, st, args.verbose)
+        tot += score(sc, st, args.verbose, args.misses)
 
     def pct(a: str, b: str) -> str:
         return f"{100 * tot[a] / tot[b]:5.1f}%  ({tot[a]}/{tot[b]})" if tot[b] else "  n/a"

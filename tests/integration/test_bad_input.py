@@ -164,9 +164,9 @@ def update_and_search_cases():
     submit, search = ("updates", "submit"), ("search", "contextual")
     long_text = PRIVATE + "x" * (32_001 - len(PRIVATE))
     for route in (submit, search):
-        yield bad("message-32001-chars", route, 400, "invalid_request", "items.0.content",
+        yield bad("message-32001-chars", route, 413, "payload_too_large", "items.0.content",
                   body=with_field(route, items=[{"type": "message", "role": "user", "content": long_text}]))
-        yield bad("message-parts-32001-chars", route, 400, "invalid_request", "items.0.content",
+        yield bad("message-parts-32001-chars", route, 413, "payload_too_large", "items.0.content",
                   body=with_field(route, items=[{"type": "message", "role": "user",
                                                  "content": [{"type": "input_text", "text": long_text}]}]))
         yield bad("message-role-bogus", route, 400, "invalid_request", "items.0.role",

@@ -148,7 +148,7 @@ def test_update_candidates_are_flagged():
     [
         ("Could you please answer in Spanish from now on?", "Spanish", "procedural:reply language"),
         ("Please call me Sam from now on.", "Sam", "procedural:address"),
-        ("Avoid jargon when you explain things to me.", "jargon", "procedural:tone"),
+        ("Avoid jargon when you explain things to me.", "jargon", "procedural:plain language"),
         ("I prefer answers with code samples in Rust.", "Rust", "procedural:code language"),
         (
             "Going forward, no exclamation marks and keep replies under five sentences.",
@@ -214,3 +214,217 @@ def test_deterministic():
         "Keep answers brief please.",
     ]
     assert run(*texts) == run(*texts)
+
+
+# ---------------------------------------------------------------- constructions beyond plain statements
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        # a fact given as the reason of a question
+        ("Since I'm pescatarian, what can I grill this weekend?", "pescatarian"),
+        ("as I play the cello, which metronome app would suit me?", "cello"),
+        # a habit given as the condition of a question
+        ("would a monthly ticket pay off if i cycle to the studio every day?", "cycle"),
+        # a statement run together with a question
+        ("I'm sipping a rooibos right now, is it caffeine free?", "rooibos"),
+        ("Greetings from windy Dundee, where I live - any museum tips?", "Dundee"),
+        # a name introduced with a greeting
+        ("hiya! name's Perpetua", "Perpetua"),
+        ("hey it's Anselm, got a few things to ask", "Anselm"),
+        ("Hello, I'm Rosalba - can you help me plan a menu?", "Rosalba"),
+        # a value explained or labelled
+        ("Pickle - that's the gecko - sheds every month.", "Pickle"),
+        ("the Skoda Octavia - that's my car - needs new brakes.", "Skoda Octavia"),
+        ("Oat latte, extra hot - that's my morning fuel.", "Oat latte"),
+        ("Card game of choice: cribbage.", "cribbage"),
+        ("Holiday-wise it's Crete for us, every single year.", "Crete"),
+        ("Lisbon in May: booked, paid, so excited.", "Lisbon"),
+        # job, team and possessions in other verbs
+        ("I'm employed as a glazier at a small firm.", "glazier"),
+        ("my whole family supports hibernian fc, no choice really", "hibernian"),
+        ("i've got the pixel and the battery is great", "pixel"),
+        ("Someday I'll walk the Camino de Santiago.", "Camino"),
+    ],
+)
+def test_facts_in_other_constructions(text, token):
+    got = facts(run(text))
+    assert any(token.lower() in c.content.lower() for c in got), got
+
+
+def test_a_question_lends_its_name_to_the_next_statement():
+    got = facts(run("Any tips for Lisbon? My friend is going there."))
+    assert not any("Lisbon" in c.content for c in got), got
+    got = facts(run("Any tips for keeping Biscuit calm? My hamster hates thunder."))
+    assert any("Biscuit" in c.content and "hamster" in c.content for c in got), got
+    got = facts(run("How often should a Vespa Primavera be serviced? That's what I ride."))
+    assert any("Vespa Primavera" in c.content for c in got), got
+    got = facts(run("Have you read anything by Ali Smith? Best novelist, full stop."))
+    assert not any("Ali Smith" in c.content for c in got)
+    got = facts(run("Ali Smith - trust me on this. Best novelist, full stop."))
+    assert any("Ali Smith" in c.content and "novelist" in c.content for c in got), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # questions and hypotheticals that state nothing about the user
+        "Since when do penguins live in Africa?",
+        "would a monthly ticket pay off if prices rise again?",
+        "Since I'm bored, what should I watch?",
+        "Holiday-wise, what's cheaper, Crete or Malta?",
+        "Someday we might all live on Mars.",
+        "Is the Skoda Octavia reliable?",
+    ],
+)
+def test_constructions_near_misses_store_nothing(text):
+    assert facts(run(text)) == [], facts(run(text))
+
+
+def _apply(store: list[MemoryItem], texts: list[str]) -> list[MemoryItem]:
+    for n, text in enumerate(texts):
+        ex = run(text, existing=store)
+        ex = ex.model_copy(update={"memories": screen(ex.memories, OPTS)})
+        for op in consolidate(store, ex):
+            if op.action == "create":
+                c = op.candidate
+                store.append(
+                    MemoryItem(
+                        memory_id=f"y{n}{len(store)}",
+                        store="s",
+                        scope="u",
+                        kind=c.kind,
+                        content=c.content,
+                        created_at=n,
+                        updated_at=n,
+                    )
+                )
+            elif op.action == "update":
+                store = [
+                    m.model_copy(update={"content": op.candidate.content})
+                    if m.memory_id == op.memory_id
+                    else m
+                    for m in store
+                ]
+            elif op.action == "delete":
+                store = [m for m in store if m.memory_id != op.memory_id]
+    return store
+
+
+@pytest.mark.parametrize(
+    ("old", "update", "new_token", "old_token"),
+    [
+        (
+            "I play the clarinet in a brass band.",
+            "Instrument update: clarinet is out, trombone is in.",
+            "trombone",
+            "clarinet",
+        ),
+        (
+            "We're going to Valencia in June.",
+            "Valencia is out, Split is in - the flights were cheaper.",
+            "Split",
+            "Valencia",
+        ),
+        ("I get to work by scooter.", "Scratch the scooter: I walk to work now.", "walk", "scooter"),
+        (
+            "My favourite show is Taskmaster.",
+            "scratch taskmaster, bluey is the one now",
+            "bluey",
+            "taskmaster",
+        ),
+        (
+            "I'm really into bouldering.",
+            "not doing bouldering anymore - fencing all the way",
+            "fencing",
+            "bouldering",
+        ),
+        ("I drive a Renault Clio.", "Sold the Renault! I'm driving a Mazda MX-5 now.", "Mazda", "Renault"),
+        ("I drive a Renault Clio.", "not driving the clio anymore - traded it for a Mazda", "Mazda", "Clio"),
+        ("I live in Leeds.", "I've since moved on from Leeds; new flat in Tromsø.", "Tromsø", "Leeds"),
+        ("I do boxing twice a week.", "We ended up going with rowing instead of boxing.", "rowing", "boxing"),
+    ],
+)
+def test_changes_in_other_words_replace_the_old_memory(old, update, new_token, old_token):
+    store = _apply([], [old, update])
+    profile = [m.content for m in store if m.kind == Kind.USER_PROFILE]
+    assert any(new_token.lower() in c.lower() for c in profile), profile
+    assert not any(old_token.lower() in c.lower() for c in profile), profile
+
+
+def test_a_change_of_someone_else_is_not_the_users():
+    store = _apply([], ["I drive a Renault Clio.", "My neighbour sold his Renault last week."])
+    assert any("Renault Clio" in m.content for m in store)
+
+
+@pytest.mark.parametrize(
+    ("text", "token", "topic"),
+    [
+        ("Please add sources at the bottom of every answer.", "sources", "procedural:citations"),
+        ("From now on, back up claims with citations.", "citations", "procedural:citations"),
+        ("Give me dates as DD/MM/YYYY from now on.", "DD/MM/YYYY", "procedural:dates"),
+        ("Use ISO dates in everything you write for me.", "ISO", "procedural:dates"),
+        ("German replies only, bitte.", "German", "procedural:reply language"),
+        ("could you answer me in Italian from now on?", "Italian", "procedural:reply language"),
+        ("Would you mind keeping every reply to 50 words or fewer?", "50 words", "procedural:length"),
+        ("Could every answer include the pros and cons?", "pros and cons", "procedural:pros and cons"),
+        ("i like hearing the trade-offs before a suggestion", "trade-offs", "procedural:pros and cons"),
+        ("pls break instructions into numbered steps", "numbered steps", "procedural:format"),
+        ("medical terms confuse me, keep it simple pls", "simple", "procedural:plain language"),
+    ],
+)
+def test_instructions_in_other_words(text, token, topic):
+    got = facts(run(text), Kind.PROCEDURAL)
+    assert len(got) == 1 and token.lower() in got[0].content.lower() and got[0].topic == topic, got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What are the pros and cons of heat pumps?",
+        "Can you explain photosynthesis in simple terms?",
+        "What's the date of the next full moon?",
+        "Where do you get your sources from?",
+        "Could you translate this into Italian?",
+    ],
+)
+def test_one_off_requests_are_not_instructions(text):
+    assert facts(run(text), Kind.PROCEDURAL) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("Jot down that my choir meets on Thursdays at the library.", "choir"),
+        ("For future reference: the plumber's name is Ignatius.", "Ignatius"),
+        ("Add this to your notes about me: my choir rehearses at St Bride's.", "St Bride"),
+        ("Don't let me forget that my niece's recital is in March.", "recital"),
+    ],
+)
+def test_remember_requests_in_other_words(text, token):
+    got = facts(run(text))
+    assert len(got) == 1 and token in got[0].content and got[0].importance > 0.8, got
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Scrub the kayak plan from your memory.", "kayak"),
+        ("Delete whatever you've got on my allotment - it's private.", "allotment"),
+        ("Can you wipe the bit about the sabbatical?", "sabbatical"),
+        ("I'd like you to drop the bakery idea from your notes entirely.", "bakery"),
+    ],
+)
+def test_forget_requests_in_other_words(text, phrase):
+    ex = run(text)
+    assert any(phrase in f for f in ex.forget), ex.forget
+    assert ex.memories == []
+
+
+def test_requests_and_fragments_are_not_memories():
+    assert run("Delete the old photos from the shared folder.").forget == []
+    got = facts(run("Before I forget, my work laptop and my home desktop both run Fedora."))
+    assert len(got) == 1 and "Fedora" in got[0].content and "work laptop" in got[0].content, got
+    got = facts(run("My partner and I are learning to sail in Oban."))
+    assert got and all(c.content != "The user's partner." for c in got), got

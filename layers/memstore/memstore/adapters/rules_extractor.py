@@ -47,7 +47,7 @@ _SPECIES = (
 _RELATIONS = (
     r"(?:sister|brother|sibling|mum|mom|mother|mama|dad|father|papa|son|daughter|kid|kids|child|children|"
     r"cousin|aunt|auntie|uncle|niece|nephew|grandmother|grandma|granny|nan|nana|grandfather|grandpa|"
-    r"granddad|grandson|granddaughter|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[ée]e?|ex|"
+    r"granddad|grandad|gran|grandson|granddaughter|wife|husband|partner|spouse|boyfriend|girlfriend|fianc[ée]e?|ex|"
     r"stepmother|stepfather|stepson|stepdaughter|stepmum|stepdad|in-laws?|mother-in-law|father-in-law|"
     r"sister-in-law|brother-in-law|twin|best\s+friend|flatmate|roommate|housemate|godmother|godfather|"
     r"godson|goddaughter|manager|boss|colleague|neighbour|neighbor|dentist|doctor|accountant|landlord)"
@@ -140,6 +140,10 @@ TOPIC_LABELS = {
     "procedural:tone": "Tone",
     "procedural:reply language": "Reply language",
     "procedural:address": "How to address the user",
+    "procedural:dates": "Date format",
+    "procedural:plain language": "Plain language",
+    "procedural:citations": "Sources and citations",
+    "procedural:pros and cons": "Pros and cons",
 }
 """Single-valued slots: a second value for one of these is a change, not a second fact."""
 
@@ -148,9 +152,34 @@ TOPIC_LABELS = {
 _STYLE_GROUPS: list[tuple[str, re.Pattern[str]]] = [
     ("procedural:emoji", re.compile(r"\b(?:emoji|emojis|emoticons?|smiley)\b", re.I)),
     (
+        "procedural:dates",
+        re.compile(
+            r"\b(?:iso[\s-]?8601|iso\s+(?:format|dates?|style)|yyyy-mm-dd|dd[/.-]mm[/.-]yy(?:yy)?|"
+            r"mm[/.-]dd[/.-]yy(?:yy)?|year-month-day|day-month-year|month-day-year|date\s+format|"
+            r"(?:format|write|give|use)\s+(?:every\s+|all\s+|the\s+)?dates?|dates?\s+(?:in|as)\b)",
+            re.I,
+        ),
+    ),
+    (
+        "procedural:citations",
+        re.compile(
+            r"\b(?:cite|citing|citations?|footnotes?|(?:include|add|give|attach|list|with|without)\s+(?:\w+\s+)?"
+            r"(?:sources?|references?|links?)|sources?\s+attached|where\s+it\s+comes\s+from)\b",
+            re.I,
+        ),
+    ),
+    (
+        "procedural:pros and cons",
+        re.compile(
+            r"\b(?:pros\s+and\s+cons|pros\s*/\s*cons|trade-?offs?|upsides?\s+and\s+downsides?|"
+            r"advantages\s+and\s+disadvantages|both\s+sides)\b",
+            re.I,
+        ),
+    ),
+    (
         "procedural:format",
         re.compile(
-            r"\b(?:bullet|bullets|bulleted|bullet[\s-]points?|numbered\s+lists?|"
+            r"\b(?:bullet|bullets|bulleted|bullet[\s-]points?|numbered\s+(?:lists?|steps?)|step[\s-]by[\s-]step|"
             r"paragraphs?|markdown|headings?|plain\s+text|prose)\b",
             re.I,
         ),
@@ -204,7 +233,17 @@ _STYLE_GROUPS: list[tuple[str, re.Pattern[str]]] = [
             r"\b(?:short|shorter|brief|briefly|concise|succinct|terse|long|(?<!no\s)longer|"
             r"detailed|lengthy|essays?|wordy|verbose|\w+\s+sentences?\s+max|"
             r"to\s+the\s+point|(?:under|at\s+most|no\s+more\s+than|max(?:imum)?(?:\s+of)?)\s+\w+\s+"
-            r"(?:sentences?|words|lines))\b",
+            r"(?:sentences?|words|lines)|\w+\s+(?:words?|sentences?|lines?)\s+or\s+(?:fewer|less)|"
+            r"\w+[\s-](?:word|sentence|line)\s+(?:limit|max(?:imum)?|cap)|word\s+(?:limit|count)|"
+            r"cap\s+(?:them|it|answers|replies|responses))\b",
+            re.I,
+        ),
+    ),
+    (
+        "procedural:plain language",
+        re.compile(
+            r"\b(?:jargon|plain\s+(?:language|english|words)|layman'?s?|laymen|simple\s+terms|"
+            r"keep\s+it\s+simple|technical\s+terms|specialist\s+(?:speak|terms|language))\b",
             re.I,
         ),
     ),
@@ -219,20 +258,28 @@ _STYLE_GROUPS: list[tuple[str, re.Pattern[str]]] = [
     (
         "procedural:reply language",
         re.compile(
-            r"\b(?:answer|reply|respond|write|talk|speak)\s+(?:to\s+me\s+)?in\s+" + _LANGUAGES + r"\b", re.I
+            r"\b(?:answer|reply|respond|write|talk|speak)\s+(?:to\s+me\s+|me\s+|back\s+)?in\s+"
+            + _LANGUAGES
+            + r"\b|"
+            r"\b" + _LANGUAGES + r"\s+(?:replies|answers|responses|only)\b|"
+            r"\b(?:replies|answers|responses)\s+(?:only\s+)?in\s+" + _LANGUAGES + r"\b",
+            re.I,
         ),
     ),
 ]
 _ANSWER_WORDS = re.compile(
     r"\b(?:you|your|yours|answers?|repl(?:y|ies)|respon(?:d|ses?)|messages?|explanations?|format|formatting|"
-    r"write|writing|wording|chats?|measurements?|code|examples?|snippets?|samples?|with\s+me)\b",
+    r"write|writing|wording|chats?|measurements?|code|examples?|snippets?|samples?|with\s+me|explain|"
+    r"explaining|talk\s+to\s+me|to\s+me|recommend(?:ing|ation)?s?|suggest(?:ing|ions?)?|claims?|factual|"
+    r"how-?tos?|dates?)\b",
     re.I,
 )
 _PERSISTENT = re.compile(
     r"\b(?:always|never|every|each|from\s+now\s+on|going\s+forward|from\s+here\s+on(?:\s+out)?|in\s+future|"
     r"in\s+the\s+future|whenever|any\s+time|default\s+to|stick\s+to|only|rule|prefer|i'?d\s+(?:rather|like|"
     r"prefer)|i\s+want|i\s+like|keep|don'?t|do\s+not|no\b|please|can\s+you|could\s+you|with\s+me|to\s+me|"
-    r"for\s+me|before\s+you|when\s+you|if\s+my|instead|rather)\b",
+    r"for\s+me|before\s+you|when\s+you|if\s+my|instead|rather|default|cap|limit|nothing|"
+    r"before\s+\w+ing\s+anything|when(?:ever)?\s+i\s+ask|only|pls|plz)\b",
     re.I,
 )
 _CALL_ME = re.compile(r"\b(?:call|address)\s+me\s+(?P<name>[A-Z][\w'\-]+)", re.UNICODE)
@@ -251,7 +298,8 @@ _DISCOURSE = re.compile(
     r"random\s+thing(?:,?\s+but)?|fun\s+fact|funny\s+story|big\s+news|good\s+news|news|just\s+so\s+you\s+know|"
     r"quick\s+update|small\s+update|update|correction|quick\s+correction|oh\s+and|and\s+also|but|"
     r"sorry|hey|hi|hello|yeah|yes|right|um|uh|hmm|lol|haha|wait|also\s+fyi|one\s+more\s+thing|"
-    r"change\s+of\s+plans?|work[\s-]wise|going\s+forward|from\s+now\s+on|in\s+future|hiya|howdy|"
+    r"change\s+of\s+plans?|work[\s-]wise|going\s+forward|random\s+aside|aside|unrelated(?:,?\s+but)?|"
+    r"before\s+i\s+forget|quick\s+one|quick\s+question|from\s+now\s+on|in\s+future|hiya|howdy|"
     r"[\w'\-]+(?:\s+[\w'\-]+){0,4}\s+(?:update|correction|news|note))\s*[,:;!.\-–—]+\s*)+",
     re.I,
 )
@@ -280,6 +328,12 @@ _HYPOTHETICAL = re.compile(
     r"i\s+may|i'?d\s+love\s+to|i\s+would\s+love\s+to|someday|one\s+day\s+i)\b",
     re.I,
 )
+_ASPIRATION = re.compile(
+    r"^(?i:some\s*day|one\s+day)\s*,?\s+(?i:i'?ll|i\s+will|i'?m\s+going\s+to|we'?ll)\s+(?:\w+\s+){1,3}?"
+    r"(?:the\s+)?[A-Z]\w+",
+)
+"""A lasting wish about a named place or thing ("Someday I'll walk the Camino"): a dream the
+user keeps, not a passing hypothetical."""
 _PREFERENCE_IF = re.compile(
     r"^if\s+(?:you|i)\b[^,]*\b(?:order|pick|choose|get|buy|make|ask|had\s+to)\b[^,]*,", re.I
 )
@@ -294,10 +348,15 @@ _DURABLE = re.compile(
     r"years|lately|these\s+days|nowadays|now|since|for\s+a\s+while|anymore|no\s+longer|weekends?|"
     r"evenings|mornings|unwind|unwinding|thing|way\s+of|my\s+\w+\s+is|is\s+my|are\s+my|me\s+going|"
     r"creature\s+of|person|home|all\s+about|crave|replaced|instead|hobby|hobbies|pastime|passion|"
-    r"(?:i'm|i\s+am|being)\s+an?)\b",
+    r"(?:i'm|i\s+am|being)\s+an?|employed|by\s+trade|support|supports|supporting|root\s+for|follow|"
+    r"follows|(?:have|'ve|has)\s+got\s+(?:the|a|an|my|two|three)|changed\s+my\s+life|swear\s+by|"
+    r"live\s+for|can'?t\s+live\s+without|ritual|of\s+choice|go-?to|booked|drive|driving|ride|riding|"
+    r"commute|commuting|listen|listening|read|reading|play|plays)\b",
     re.I,
 )
-_PROPER_NOUN = re.compile(r"(?<!^)(?<![.!?]\s)\b(?!I\b|I'm\b|I've\b|I'd\b|I'll\b)[A-Z][\w'’\-]+")
+_PROPER_NOUN = re.compile(
+    r"(?<!^)(?<![.!?]\s)\b(?!I\b|I'm\b|I've\b|I'd\b|I'll\b)[A-Z][\w'’\-]+|\b[a-z]{1,2}[A-Z][\w\-]+"
+)
 
 # --------------------------------------------------------------------------- updates
 
@@ -308,13 +367,15 @@ _UPDATE_CUE = re.compile(
     r"relocated|is\s+now|are\s+now|'s\s+now|now\s+(?:a|an|working|learning|living|based|drinking|eating|"
     r"doing|into|using)|now[.!]?$|new\s+(?:city|job|schedule|editor|favourite|diet|hobby)|"
     r"not\s+[A-Z]\w+|rather\s+than|paused|cancelled|canceled|over\s+it|kind\s+of\s+over|sort\s+of\s+over|"
-    r"chapter\s+is\s+over|no\s+more|scratch)\b",
+    r"chapter\s+is\s+over|no\s+more|scratch|sold|traded|swapped|moved\s+on|unsubscribed|"
+    r"(?:is|are)\s+out|ended\s+up|new\s+favou?rite|got\s+rid\s+of|ditched)\b",
     re.I,
 )
 _OLD_CLAUSE = re.compile(
     r"\b(?:no\s+longer|not\b|n't|anymore|any\s+more|stopped|quit|gave\s+up|given\s+up|dropped|paused|"
     r"went\s+off|gone\s+off|cancel(?:l)?ed|left|used\s+to|was\s+too|didn'?t\s+work|is\s+over|was\s+over|"
-    r"scratch|no\s+more|(?:'m|am|i'm)\s+(?:kind\s+of\s+|sort\s+of\s+|so\s+|totally\s+|completely\s+)?over)\b",
+    r"scratch|no\s+more|sold|got\s+rid\s+of|ditched|unsubscribed|moved\s+on\s+from|"
+    r"(?:'m|am|i'm)\s+(?:kind\s+of\s+|sort\s+of\s+|so\s+|totally\s+|completely\s+)?over)\b",
     re.I,
 )
 _OLD_INLINE = [
@@ -323,9 +384,16 @@ _OLD_INLINE = [
     (re.compile(r",?\s*\brather\s+than\s+(?P<old>[^,;.]+)", re.I), ""),
     (re.compile(r",\s*not\s+(?P<old>(?:an?\s+|the\s+)?[\w'\-]+(?:\s+[\w'\-]+)?)\s*(?=[,;.!]|$)", re.I), ""),
     (re.compile(r"\breplaced\s+(?P<old>[^,;.]+?)(?=\s+as\b|[,;.!]|$)", re.I), "replaced the previous one"),
+    (re.compile(r"\((?:\s*no\s+more|\s*not|\s*instead\s+of)\s+(?P<old>[^)]+?)[!.]?\s*\)", re.I), ""),
+    (
+        re.compile(r"\b(?:traded|swapped|exchanged)\s+(?:in\s+)?(?P<old>[^,;.]+?)\s+for\b", re.I),
+        "switched to",
+    ),
+    (re.compile(r"\bmoved\s+on\s+from\s+(?:being\s+)?(?P<old>[^,;.]+)", re.I), "moved on"),
 ]
 _CLAUSE_SPLIT = re.compile(
-    r"\s*;\s*|,\s+(?=(?:but\s+|so\s+)?(?:i\b|scratch\b|forget\b|i'm|i've|we\b|we're|it'?s\b|it\s+is|my\b|the\b|that\b|"
+    r"\s*;\s*|\s+[-–—]+\s+|(?<=anymore),\s*|(?<=any more),\s*|"
+    r",\s+(?=(?:but\s+|so\s+)?(?:i\b|scratch\b|forget\b|i'm|i've|we\b|we're|it'?s\b|it\s+is|my\b|the\b|that\b|"
     r"[A-Z]\w+\s+(?:is|was|has|are)\b))|\s+but\s+|,?\s+and\s+(?=i\b|i'm|i've|started|"
     r"picked|moved|switched)",
     re.I,
@@ -509,6 +577,7 @@ def _conjugate(verb: str) -> str:
 def _third_person(text: str) -> str:
     """ "I work as a nurse" → "The user works as a nurse"; "my dog Rex" → "the user's dog Rex"."""
     t = text.replace("’", "'")
+    t = re.sub(r"(?<![\w'.])i(?=(?:'m|'ve|'d|'ll)?(?![\w.]))", "I", t)
     t = re.sub(r"\b(?:i'm|i am|im)\b", "the user is", t, flags=re.I)
     t = re.sub(r"\bi've\b", "the user has", t, flags=re.I)
     t = re.sub(r"\bi'd\b", "the user would", t, flags=re.I)
@@ -554,7 +623,10 @@ def _finish(text: str) -> str:
 
 # --------------------------------------------------------------------------- classification helpers
 
-_LEADING_CONJUNCTION = re.compile(r"^(?:(?:and|but|also|plus|so|oh|anyway)\s+)+(?=\w)", re.I)
+_LEADING_CONJUNCTION = re.compile(
+    r"^(?:(?:and|but|also|plus|so|oh|anyway|btw|fyi|ps|by\s+the\s+way|ok|okay|well|honestly|unrelated)\s+)+(?=\w)",
+    re.I,
+)
 _ING_NOUNS = set(
     [
         "nothing",
@@ -612,8 +684,14 @@ def _name_of(sentence: str) -> str | None:
     m = re.search(r"\bmy\s+name(?:'s|\s+is)\s+(?P<n>[A-Z][\w'\-]+)", sentence)
     if not m:
         m = re.search(
-            r"(?:^|[:,!]\s*|\b(?:hi|hello|hey)\b,?\s*)(?:I'm|I’m|I\s+am)\s+(?P<n>[A-Z][a-z][\w'\-]*)"
-            r"(?=\s*(?:[,.!]|$|here\b|and\s+I\b|by\s+the\s+way))",
+            r"(?:^|[:,!]\s*|\b(?i:hi|hello|hey)\b,?\s*)(?:I'm|I’m|I\s+am|(?i:name'?s|the\s+name'?s))\s+"
+            r"(?P<n>[A-Z][a-z][\w'\-]*)(?=\s*(?:[,.!]|$|[-–—]|here\b|and\s+I\b|by\s+the\s+way))",
+            sentence,
+        )
+    if not m:
+        m = re.search(
+            r"^(?i:hey|hi|hiya|hello|howdy|greetings|yo)(?:\s+there)?[,!\s]+(?i:it'?s|this\s+is)\s+"
+            r"(?P<n>[A-Z][a-z][\w'\-]*)(?=\s*(?:[,.!]|$|[-–—]))",
             sentence,
         )
     if not m:
@@ -717,7 +795,7 @@ def _topic_of(text: str, is_update: bool) -> str | None:
     ):
         return "schedule:remote day"
     if re.search(
-        r"\b(?:work(?:ing)?\s+as|my\s+(?:day\s+)?job|by\s+profession|for\s+a\s+living|career|"
+        r"\b(?:work(?:ing)?\s+as|employed\s+as|by\s+trade|my\s+(?:day\s+)?job|by\s+profession|for\s+a\s+living|career|"
         r"changed\s+careers|switched\s+jobs|new\s+job)\b",
         text,
         re.I,
@@ -754,6 +832,9 @@ def _procedural_topic(text: str) -> str | None:
 
 _STRONG_STYLE = {
     "procedural:format",
+    "procedural:dates",
+    "procedural:pros and cons",
+    "procedural:plain language",
     "procedural:emoji",
     "procedural:structure",
     "procedural:clarify",
@@ -766,8 +847,18 @@ _STRONG_STYLE = {
 ("short", "lists", "casual") also need a word about answers or code in the sentence."""
 
 
-def _is_procedural(sentence: str) -> str | None:
-    """The procedural topic of an instruction about how to answer, or None."""
+_POLITE_REQUEST = re.compile(
+    r"^(?:can|could|would|will)\s+(?:you|every|each|all|your|the)\b|^would\s+you\s+mind\b|"
+    r"^(?:is\s+it\s+ok(?:ay)?|do\s+you\s+mind)\s+if\b",
+    re.I,
+)
+"""A request phrased as a question ("Could every response fit in 100 words?", "Would you mind
+always…"): an instruction, not a question, when it is about how answers look."""
+
+
+def _is_procedural(sentence: str, markers: str = "") -> str | None:
+    """The procedural topic of an instruction about how to answer, or None. `markers`: the
+    discourse markers stripped from its front ("From now on, …"), which can carry persistence."""
     text = sentence
     topic = _procedural_topic(text)
     if topic is None:
@@ -787,18 +878,37 @@ def _is_procedural(sentence: str) -> str | None:
         re.I,
     ):
         return None
-    if not _PERSISTENT.search(text):
+    if not _PERSISTENT.search(text) and not _PERSISTENT.search(markers):
         return None
-    if _is_question(text) and not re.match(r"^(?:can|could|would|will)\s+you\b", text, re.I):
+    polite = _POLITE_REQUEST.match(text)
+    if _is_question(text) and not polite:
         return None
-    if re.match(r"^(?:can|could|would|will)\s+you\b", text, re.I) and not re.search(
+    if polite and not re.search(
         r"\b(?:always|never|from\s+now\s+on|going\s+forward|every|each|any|all|stick|keep|drop|stop|"
-        r"default|use|format|write|answer|reply|respond)\b",
+        r"default|use|format|write|answer|reply|respond|switch|include|fit|cite|avoid)\b",
         text,
         re.I,
     ):
         return None
     return topic
+
+
+_AFTER_RETRACTION = re.compile(r"\s+[-–—]+\s+|\s*[;:]\s+")
+"""Where "scratch what I said about my job - I'm a welder now" turns from the retraction to the
+new fact."""
+
+
+def _trailing_instruction(sentence: str) -> tuple[str, str] | None:
+    """An instruction that closes a sentence opened by a remark ("i get lost in jargon, keep it
+    simple pls"): the instruction and its topic."""
+    parts = re.split(r",\s+|\s+[-–—]+\s+", sentence)
+    if len(parts) < 2:
+        return None
+    last = parts[-1].strip()
+    if not _IMPERATIVE.match(last) and not re.match(r"^(?:please|pls)\b", last, re.I):
+        return None
+    topic = _is_procedural(last)
+    return (sentence, topic) if topic else None
 
 
 def _procedural_content(sentence: str) -> str:
@@ -850,7 +960,9 @@ def _worth_keeping(core: str, has_context: bool) -> bool:
         return False
     if not (_FIRST_PERSON.search(core) or _HOME_IDIOM.search(core) or has_context):
         return False
-    if _META.search(core) or _HYPOTHETICAL.search(core) and not _PREFERENCE_IF.search(core):
+    if _META.search(core) or (
+        _HYPOTHETICAL.search(core) and not _PREFERENCE_IF.search(core) and not _ASPIRATION.search(core)
+    ):
         return False
     if _IMPERATIVE.match(core) and not re.match(r"^(?:call\s+me|keep\s+in\s+mind)\b", core, re.I):
         return False
@@ -873,16 +985,32 @@ _OTHER_SUBJECT = re.compile(
 job"): kept as a fact about the relation, never as a change of the user's own slots."""
 
 
-def _statement(sentence: str, pending_old: set[str], prefix_hint: str) -> _Statement | None:
+def _statement(
+    sentence: str, pending_old: set[str], prefix_hint: str, asserted: bool = False
+) -> _Statement | None:
+    """The memory one clause states, if any. `asserted`: the user gave it as the premise of a
+    question ("Since I'm paleo, …"), so it needs no other sign of being durable."""
     name = _name_of(sentence)
     if name and len(sentence.split()) <= 14:
         return _Statement(f"The user's name is {name}.", "name", False, importance=IMPORTANCE_PROFILE)
     core, markers = _strip_discourse(sentence)
-    if not core or _is_question(core):
+    if not core or _is_question(core) or _MEMORY_META.search(core):
         return None
+    swap = _OUT_IN.match(core)
+    if swap:
+        return _swap_statement(swap, markers + core)
+    scratch = _SCRATCH.match(core)
+    if scratch:
+        pending_old = pending_old | content_words(scratch.group("old"))
+        prefix_hint = (prefix_hint + " ; " + scratch.group("old")).strip(" ;")
+        markers += " scratch "
+        core = scratch.group("rest").strip()
+        if not core:
+            return _Statement("", None, True, old_words=pending_old, old_text=prefix_hint)
     hint = markers + " " + prefix_hint
     if _OTHER_SUBJECT.match(core):
-        if not _worth_keeping(core, has_context=False):
+        named = re.match(r"^[A-Z][\w'\-]+\s*[,(]", core) or _PROPER_NOUN.search(core)
+        if not named or not _worth_keeping(core, has_context=True):
             return None
         return _Statement(_finish(_third_person(core)), None, False, importance=IMPORTANCE_PROFILE)
     is_update = bool(_UPDATE_CUE.search(core) or _UPDATE_CUE.search(hint)) or bool(pending_old)
@@ -897,8 +1025,10 @@ def _statement(sentence: str, pending_old: set[str], prefix_hint: str) -> _State
             return _Statement(
                 content="", topic=_topic_of(core, True), is_update=True, old_words=old, old_text=old_text
             )
-    if not _worth_keeping(body, has_context=is_update and bool(old or markers)) and not (
-        is_update and _topic_of(core + " " + hint, True)
+    if (
+        not _worth_keeping(body, has_context=is_update and bool(old or markers))
+        and not (is_update and _topic_of(core + " " + hint, True))
+        and not ((is_update and old or asserted) and _names_new_value(body))
     ):
         return None
     topic = _topic_of(body, is_update) or (_topic_of(core + " " + hint, is_update) if is_update else None)
@@ -907,6 +1037,18 @@ def _statement(sentence: str, pending_old: set[str], prefix_hint: str) -> _State
         content = f"{TOPIC_LABELS[topic]} (updated): {content[:1].lower() + content[1:]}"
     importance = IMPORTANCE_PROFILE if (topic or _PROPER_NOUN.search(body)) else IMPORTANCE_INCIDENTAL
     return _Statement(_finish(content), topic, is_update, old, importance, old_text)
+
+
+def _names_new_value(body: str) -> bool:
+    """After the old value was set aside ("not doing X anymore - Y all the way"), what is left
+    names the new one: a few words, not a question, a request or small talk."""
+    core, _ = _strip_discourse(body)
+    return (
+        0 < len(content_words(core) - {"user"}) <= 8
+        and not _is_question(core)
+        and not _META.search(core)
+        and not _IMPERATIVE.match(core)
+    )
 
 
 _OLD_NOISE = set(
@@ -1037,7 +1179,18 @@ def _split_clauses(sentence: str) -> list[str]:
         r"my|My)\b)",
         sentence,
     )
-    return [p.strip() for p in parts if p and p.strip()]
+    out: list[str] = []
+    for p in (p.strip() for p in parts if p and p.strip()):
+        if out and _BARE_POSSESSIVE.fullmatch(_strip_discourse(out[-1])[0]):
+            out[-1] = f"{out[-1]} and {p}"
+        else:
+            out.append(p)
+    return out
+
+
+_BARE_POSSESSIVE = re.compile(r"(?:my|our)\s+(?:[\w\-]+\s+){0,3}[\w\-]+", re.I)
+"""A possessive noun phrase with no verb ("my work machine" of "my work machine and my laptop
+both run …"): half of a coordinated subject, not a statement."""
 
 
 def remember_candidate(command: Command, message_ids: list[str]) -> Candidate:
@@ -1050,6 +1203,347 @@ def remember_candidate(command: Command, message_ids: list[str]) -> Candidate:
         topic=_topic_of(command.content, False),
         importance=IMPORTANCE_REMEMBER,
     )
+
+
+# --------------------------------------------------------------------------- constructions
+
+_QUESTION_WORD = (
+    r"(?:does|do|did|is|are|was|can|could|would|should|will|what|what's|whats|how|where|which|who|why|"
+    r"any|anyone|have\s+you|please)"
+)
+_SEGMENT_SPLIT = re.compile(
+    r"\s+[-–—]+\s+|,\s+(?=(?:so\s+)?" + _QUESTION_WORD + r"\b)|,\s+so\s+(?=(?:please|pls|forgive|bear)\b)",
+    re.I,
+)
+"""Where a question that carries a statement comes apart ("I'm drinking oolong right now, does
+it have less caffeine…?")."""
+_ASIDE_SPLIT = re.compile(
+    r",\s+so\s+(?=(?:please|pls|forgive|bear|excuse|sorry)\b)|\s+[-–—]+\s+(?=" + _QUESTION_WORD + r"\b)", re.I
+)
+"""Where a statement runs on into a request ("I'm a welder - twelve-hour shifts, so forgive the
+late questions")."""
+
+_PREMISE = re.compile(
+    r"^(?:since|as|because|given\s+that|now\s+that|seeing\s+(?:as|that))\s+"
+    r"(?P<p>(?:i|i'm|im|i've|i\s+am|my|we|we're|our|everything\s+i|all\s+i)\b.+?),\s*"
+    r"(?:\w+\s+){0,2}?" + _QUESTION_WORD + r"\b",
+    re.I,
+)
+"""A fact given as the reason of a question: "Since I'm paleo, what should I cook?"."""
+_HABIT_CONDITION = re.compile(
+    r"\bif\s+(?P<p>(?:i|we)\s+(?:[\w'\-]+\s+){1,6}?(?:every|each)\s+(?:single\s+)?"
+    r"(?:day|morning|evening|night|week|weekday|weekend)s?)\b",
+    re.I,
+)
+"""A habit stated as the condition of a question: "is a season pass worth it if I cycle to work
+every day?" (a habitual "every …" marks it as real, not hypothetical)."""
+_WHERE_I_LIVE = re.compile(
+    r"\b(?:from|in)\s+(?:[a-z]+\s+)?(?P<place>[A-Z][\w'\-]+(?:\s+[A-Z][\w'\-]+){0,2}),?\s+where\s+(?i:i|we)\s+"
+    r"(?P<verb>live|work|grew\s+up)\b"
+)
+"""A home named in passing: "greetings from rainy Cork, where I live"."""
+_TRANSIENT = re.compile(
+    r"^(?:i'?m|i\s+am|we'?re)\s+(?:so\s+|really\s+|a\s+bit\s+|kind\s+of\s+)?(?:bored|tired|hungry|curious|"
+    r"here|stuck|lost|confused|new\s+to\s+this|not\s+sure|unsure|in\s+a\s+hurry|busy|asking)\b",
+    re.I,
+)
+"""Momentary states given as a reason ("Since I'm bored, …"): nothing durable about the user."""
+
+_APPOSITION = re.compile(
+    r"^(?P<name>(?:the\s+)?[\w'\-]+(?:\s+[\w'\-]+){0,3}?)\s*[-–—,(]+\s*that'?s\s+(?:the|my|our)\s+"
+    r"(?P<what>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)\s*[-–—,)]+\s*(?P<rest>.+)$",
+    re.I,
+)
+"""A value introduced and then explained: "Pickle - that's the gecko - sheds every month",
+"the Skoda Octavia - that's my car - needs new brakes"."""
+_VALUE_THEN_LABEL = re.compile(
+    r"^(?P<value>[^-–—]+?)\s*(?:[-–—]+|,)\s*that'?s\s+(?:my|our)\s+(?P<what>[a-z][\w\-]*(?:\s+[\w\-]+){0,3}?)"
+    r"(?:\s+(?:at\s+this\s+point|these\s+days|now|right\s+now))?\s*[.!]*$",
+    re.I,
+)
+"""A value fronted and then labelled: "Oat latte, extra hot - that's my morning fuel"."""
+_LABELLED_VALUE = re.compile(
+    r"^(?P<label>(?:(?:my|our|new|current|usual|all-time|daily|weekly)\s+)*(?:favou?rite\s+)?"
+    r"[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?(?:\s+of\s+choice)?)\s*(?::|=)\s*(?P<value>[^:=]+?)[.!]*$",
+    re.I,
+)
+"""A slot written as a label ("Board game of choice: Catan.", "Spare time = pottery")."""
+_SLOT_LABEL = re.compile(
+    r"\b(?:favou?rite|of\s+choice|go-?to|usual|current|spare\s+time|free\s+time|weekends?|evenings?|"
+    r"commute|daily|new)\b",
+    re.I,
+)
+_WISE_LABEL = re.compile(
+    r"^(?P<lead>.*?)\b(?P<label>[a-z]+)-wise,?\s+(?:it'?s|it\s+is)\s+(?P<value>.+?)(?:\s+for\s+(?:me|us))?"
+    r"(?P<rest>[,;].*)?[.!]*$",
+    re.I,
+)
+"""A slot named by "-wise": "Commute-wise it's the tram for me"."""
+_BOOKED_TRIP = re.compile(
+    r"^(?P<place>[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,2})\s+(?P<prep>in|this|next)\s+(?P<when>[A-Za-z]+)\s*"
+    r"[:,\-–—]+\s*(?:all\s+|finally\s+)?(?:booked|sorted|confirmed|planned|paid)\b"
+)
+"""A subjectless trip status: "Lisbon in May: booked, paid, can't wait."."""
+_OUT_IN = re.compile(
+    r"^(?:[\w\-]+(?:\s+[\w\-]+)?\s+(?:update|change)\s*[:,\-–—]\s*)?"
+    r"(?P<old>[^,;:]+?)\s+(?:is|are)\s+out\s*[,;]\s*(?P<new>[^,;]+?)\s+(?:is|are)\s+in\b(?P<rest>.*)$",
+    re.I,
+)
+"""A swap: "Chess is out, Go is in", "Phone update: the Pixel is out, the iPhone is in"."""
+_SWAP_LABEL = re.compile(r"\b(?P<label>[a-z]+(?:\s+[a-z]+)?)\s+(?:update|change)\s*[:,\-–—]", re.I)
+_SWAP_REST_LABEL = re.compile(r"^\s*[-–—,:;]+\s*(?:my|our)\s+(?P<what>(?:new\s+)?[\w\s\-]+?)\s*[.!]*$", re.I)
+_LABEL_TOPICS = {
+    "diet": "diet",
+    "job": "job",
+    "work": "job",
+    "career": "job",
+    "city": "home city",
+    "home": "home city",
+    "editor": "editor",
+    "coffee": "drink:hot",
+    "drink": "drink:hot",
+    "language": "language learning",
+}
+_SCRATCH = re.compile(
+    r"^scratch\s+(?:that\s+(?:about\s+|re:?\s+|on\s+)?)?(?P<old>[^:,;\-–—]+?)"
+    r"(?:\s+off\s+(?:the|my)\s+[\w\s]+?)?\s*(?:[:,;]|\s[-–—]+)\s*(?P<rest>.*)$",
+    re.I,
+)
+"""A retraction followed by the new value: "Scratch the bike: I take the bus now"."""
+_SUPERLATIVE_FRAGMENT = re.compile(
+    r"^(?:the\s+|my\s+)?(?:best|greatest|finest|top)\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)"
+    r"(?:\s+(?:ever|going|alive|around|out\s+there|of\s+all\s+time))?(?:,?\s*(?:full\s+stop|period|hands\s+down))?"
+    r"\s*[.!]*$",
+    re.I,
+)
+"""A verbless verdict on the thing the previous sentence named: "Ann Patchett. Best novelist, full stop."."""
+_LEAD_NAME = re.compile(r"^(?P<name>[A-Z][\w'.\-]*(?:\s+[A-Z][\w'.\-]*){0,4})\s*[-–—,:]")
+_NAME_SPAN = re.compile(r"(?<!^)\b(?!I\b)[A-Z][\w'\-]*(?:\s+(?:[A-Z][\w'\-]*|\d+\w*))*")
+_PET_WITHOUT_NAME = re.compile(
+    r"^(?P<np>(?:my|our)\s+(?:[\w\-]+\s+)?" + _SPECIES + r")\b(?!\s+(?:is\s+)?(?:called|named))", re.I
+)
+_PRONOUN_REFERENCE = re.compile(
+    r"\bthat'?s\s+what\s+(?=i\b|we\b)|\bit'?s(?=\s+(?:my|our)\b)|\b(?:them|it)\b(?!'s)|\b(?:their|his|her)\b",
+    re.I,
+)
+_MEMORY_META = re.compile(
+    r"\b(?:your\s+(?:notes|memory|memories|records|files?)|from\s+(?:your\s+)?memory|save\s+\w+\s+\w+\s+somewhere)\b",
+    re.I,
+)
+"""Talk about the assistant's notes ("drop X from your notes"): a request, never a fact."""
+_NOTE_REQUEST = re.compile(
+    r"^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+)?(?:add\s+(?:this|that|it)\s+to\s+your\s+"
+    r"(?:notes|memory|records|list|files?)(?:\s+(?:about|on)\s+me)?|(?:jot|write|note|put)\s+(?:this\s+|it\s+)?down|"
+    r"make\s+a\s+(?:mental\s+)?note(?:\s+of\s+this)?|don'?t\s+let\s+me\s+forget|file\s+(?:this|it)\s+away|"
+    r"for\s+future\s+reference|note\s+to\s+self)\s*(?:[:\-–—,]\s*|\s+that\s+|\s+)(?P<rest>.{6,})$",
+    re.I,
+)
+"""A remember request in other words than the command parser's: "Jot down that…", "For future
+reference: …", "Add this to your notes about me: …"."""
+_FORGET_REQUEST = re.compile(
+    r"^(?:please\s+|pls\s+|can\s+you\s+|could\s+you\s+|i'?d\s+like\s+you\s+to\s+|i\s+want\s+you\s+to\s+)?"
+    r"(?:drop|scrub|wipe|delete|erase|remove|clear|strike|purge|ditch|lose|forget)\s+(?:"
+    r"(?:whatever|everything|anything|all)\s+(?:you'?ve\s+got|you\s+have|you\s+know)\s+(?:on|about)\s+|"
+    r"the\s+(?:bit|part|thing|stuff|note|notes|info)\s+(?:about|on)\s+|what\s+you\s+know\s+about\s+)?"
+    r"(?P<what>[^,.;!?]+?)(?P<where>\s+(?:from|off|out\s+of)\s+(?:your|the)\s+(?:notes|memory|memories|records|"
+    r"list|files?))?(?:\s+(?:entirely|completely|altogether|please))*\s*(?:[-–—,.;!?].*)?$",
+    re.I,
+)
+"""A forget request in other words than the command parser's: "Scrub the X from your memory",
+"Delete whatever you've got on X", "Can you wipe the bit about X?"."""
+_FORGET_NEEDS = re.compile(
+    r"\b(?:from|off|out\s+of)\s+(?:your|the)\s+(?:notes|memory|memories|records|list|files?)\b|"
+    r"\b(?:whatever|everything|anything|all)\s+(?:you'?ve\s+got|you\s+have|you\s+know)\s+(?:on|about)\b|"
+    r"\bthe\s+(?:bit|part|thing|stuff|note|notes|info)\s+(?:about|on)\b",
+    re.I,
+)
+_FRAGMENT = re.compile(
+    r"^(?i:the\s+user'?s|their)\s+(?!.*\b(?i:is|are|was|were|has|have|had)\b)[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}[.!]?$"
+)
+"""A possessive noun phrase left alone ("The user's husband."): no verb, no name, no value."""
+
+
+def _memory_request(sentence: str) -> Command | None:
+    core, _ = _strip_discourse(sentence)
+    m = _NOTE_REQUEST.match(core)
+    if m:
+        rest = re.sub(r"[.!?]+$", "", m.group("rest")).strip(" :-–—,")
+        return Command(action="remember", content=rest) if len(rest.split()) >= 2 else None
+    m = _FORGET_REQUEST.match(core)
+    if m and _FORGET_NEEDS.search(core):
+        what = m.group("what").strip()
+        return Command(action="forget", content=what) if what else None
+    return None
+
+
+def _is_request(sentence: str) -> bool:
+    """A memory command, even when asked as a question ("Could you forget the X?")."""
+    return parse_command(sentence) is not None or _memory_request(sentence) is not None
+
+
+def _label_statement(label: str, value: str) -> str:
+    label = re.sub(r"^(?:my|our)\s+", "", label.strip(), flags=re.I)
+    return f"My {label[:1].lower() + label[1:]} is {value.strip()}"
+
+
+def _reframe(core: str) -> str:
+    """The user's sentence rewritten into a plain first-person statement when it uses one of
+    the constructions above (the values stay in the user's words)."""
+    m = _APPOSITION.match(core)
+    if m and not re.match(r"^(?:it|this|that|he|she|they)$", m.group("name"), re.I):
+        name = re.sub(r"^the\s+", "", m.group("name"), flags=re.I)
+        return f"My {m.group('what')} {name} {m.group('rest')}"
+    m = _VALUE_THEN_LABEL.match(core)
+    if m and not _FIRST_PERSON.search(m.group("value")):
+        return _label_statement(m.group("what"), m.group("value"))
+    m = _LABELLED_VALUE.match(core)
+    if m and _SLOT_LABEL.search(m.group("label")) and not _FIRST_PERSON.search(m.group("value")):
+        return _label_statement(m.group("label"), m.group("value"))
+    m = _WISE_LABEL.match(core)
+    if m:
+        return (
+            m.group("lead") + _label_statement(m.group("label"), m.group("value")) + (m.group("rest") or "")
+        )
+    m = _BOOKED_TRIP.match(core)
+    if m:
+        return f"I've booked a trip to {m.group('place')} {m.group('prep')} {m.group('when')}"
+    return core
+
+
+def _swap_statement(m: re.Match[str], context: str) -> _Statement:
+    """The memory for "X is out, Y is in": the new value, labelled when the user named the slot."""
+    new = re.sub(r"^(?:the|a|an|my)\s+", "", m.group("new").strip(), flags=re.I)
+    old = m.group("old")
+    label_m = _SWAP_LABEL.search(context)
+    rest = m.group("rest") or ""
+    label = label_m.group("label") if label_m else None
+    rest_label = _SWAP_REST_LABEL.match(rest)
+    if rest_label:
+        label, rest = rest_label.group("what"), ""
+    content = f"The user's {label.lower()} is now {new}" if label else f"The user has switched to {new}"
+    tail = re.sub(r"^\s*[-–—,;:]+\s*", "", rest).strip(" .!")
+    if tail and _FIRST_PERSON.search(tail):
+        content += "; " + _third_person(tail)
+    topic = _LABEL_TOPICS.get(label.split()[-1].lower()) if label else None
+    return _Statement(
+        _finish(content),
+        topic or _topic_of(new, True),
+        True,
+        content_words(old),
+        IMPORTANCE_PROFILE,
+        old,
+    )
+
+
+def _question_premise(question: str) -> str | None:
+    """The fact a question rests on, if it states one about the user."""
+    core, _ = _strip_discourse(question)
+    m = _PREMISE.match(core)
+    if m:
+        return None if _TRANSIENT.match(m.group("p")) else m.group("p")
+    m = _HABIT_CONDITION.search(core)
+    if m:
+        return m.group("p")
+    m = _WHERE_I_LIVE.search(core)
+    if m:
+        verb = {"live": "live in", "work": "work in"}.get(m.group("verb").lower(), "grew up in")
+        return f"I {verb} {m.group('place')}"
+    return None
+
+
+def _resolve_reference(unit: str, names: list[str]) -> str:
+    """A short statement that points back at the one thing the question before it named:
+    "Any tips for Biscuit? My hamster bites." → "my hamster Biscuit", "How often should a
+    Vespa be serviced? That's what I ride." → "Vespa is what I ride"."""
+    if len(names) != 1:
+        return unit
+    name = names[0]
+    core, markers = _strip_discourse(unit)
+    if _PROPER_NOUN.search(core) or not _FIRST_PERSON.search(core) or len(core.split()) > 12:
+        return unit
+    m = _PET_WITHOUT_NAME.match(core)
+    if m:
+        return markers + m.group("np") + " " + name + core[m.end() :]
+    m = _PRONOUN_REFERENCE.search(core)
+    if not m:
+        return unit
+    word = m.group(0).lower()
+    if word.startswith("that"):
+        repl = f"{name} is what "
+    elif word.startswith("it") and word != "it":
+        repl = f"{name} is"
+    elif word in ("their", "his", "her"):
+        repl = f"{name}'s"
+    else:
+        repl = name
+    return markers + core[: m.start()] + repl + core[m.end() :]
+
+
+def _message_units(sentences: list[str], categories: frozenset[str]) -> list[tuple[str, bool, bool]]:
+    """The statements of a message, each with whether it came out of a sensitive sentence and
+    whether the user asserted it as the premise of a question.
+
+    A sentence that mixes a statement with a question or an aside is cut into its parts; a
+    question is replaced by the fact it rests on, if any, and otherwise lends the one name it
+    mentions to the next short statement that points back at it. A sensitive sentence keeps
+    only its parts that are safe on their own (none if the sensitivity is in the whole)."""
+    units: list[tuple[str, bool, bool]] = []
+    names: list[str] = []
+    lead_name: str | None = None
+    for sentence in sentences:
+        sensitive = is_sensitive(sentence, categories)
+        asserted = False
+        if sensitive:
+            parts = [
+                seg
+                for clause in _split_clauses(sentence)
+                for seg in _SEGMENT_SPLIT.split(clause)
+                if seg.strip()
+            ]
+            safe = [p for p in parts if not is_sensitive(p, categories)]
+            if len(safe) == len(parts):
+                units.append(("", True, False))
+                continue
+        else:
+            parts = [sentence]
+            core, markers = _strip_discourse(sentence)
+            reframed = _reframe(core)
+            if reframed != core:
+                parts = [markers + reframed]
+            elif _ASIDE_SPLIT.search(sentence) and "?" not in sentence:
+                parts = [s for s in _ASIDE_SPLIT.split(sentence) if s.strip()]
+            elif _is_request(sentence):
+                parts = [sentence]
+            elif "?" in sentence:
+                premise = _question_premise(sentence) if not _OUT_IN.search(sentence) else None
+                if premise:
+                    parts = [premise]
+                elif _PREMISE.match(core):
+                    parts = []
+                else:
+                    parts = [s for s in _SEGMENT_SPLIT.split(sentence) if s.strip()]
+                asserted = bool(premise)
+            safe = parts
+        for part in safe:
+            core, _ = _strip_discourse(part)
+            if _is_question(core) and _is_procedural(core) is None and not _is_request(part):
+                premise = _question_premise(part)
+                if premise:
+                    units.append((premise, sensitive, True))
+                else:
+                    names = [n for n in _NAME_SPAN.findall(core) if n.lower() not in {"i", "ok"}]
+                continue
+            verdict = _SUPERLATIVE_FRAGMENT.match(core)
+            if verdict and lead_name:
+                units.append((f"My favourite {verdict.group('noun')} is {lead_name}", sensitive, False))
+                lead_name = None
+                continue
+            lead = _LEAD_NAME.match(core)
+            lead_name = lead.group("name") if lead and len(lead.group("name").split()) >= 1 else None
+            units.append((_resolve_reference(part, names), sensitive, asserted))
+            if content_words(core) - {"ugh", "lol", "yes", "yeah", "wow", "ok"}:
+                names = []
+    return units
 
 
 class RulesExtractor:
@@ -1094,22 +1588,29 @@ class RulesExtractor:
         prefix_hint = ""
         last_procedural: int | None = None
         categories = excluded_categories(options.user_profile_details)
-        for sentence in sentences:
-            safe_parts: list[str] | None = None
-            if is_sensitive(sentence, categories):
+        for sentence, from_sensitive, asserted in _message_units(sentences, categories):
+            if from_sensitive:
                 last_procedural, pending_old, prefix_hint = None, set(), ""
-                safe_parts = [c for c in _split_clauses(sentence) if not is_sensitive(c, categories)]
-                if not safe_parts or len(safe_parts) == len(_split_clauses(sentence)):
-                    continue
-            cmd = parse_command(sentence) if safe_parts is None else None
+            if not sentence.strip():
+                continue
+            cmd = None if from_sensitive else (parse_command(sentence) or _memory_request(sentence))
             if cmd is not None:
                 if cmd.action == "forget":
                     forget.append(cmd.content)
+                    tail = _AFTER_RETRACTION.split(sentence, maxsplit=1)
+                    if len(tail) == 2 and _FIRST_PERSON.search(tail[1]):
+                        sentence = tail[1]
+                    else:
+                        continue
                 else:
                     memories.append(remember_candidate(cmd, [msg.id]))
-                continue
-            if options.procedural_memory_enabled and safe_parts is None:
-                ptopic = _is_procedural(_strip_discourse(sentence)[0])
+                    continue
+            if options.procedural_memory_enabled:
+                ptopic = _is_procedural(*_strip_discourse(sentence))
+                if ptopic is None:
+                    instruction = _trailing_instruction(sentence)
+                    if instruction is not None:
+                        sentence, ptopic = instruction
                 follows_instruction = last_procedural is not None and last_procedural == len(memories) - 1
                 if ptopic is not None and follows_instruction and re.match(r"^I\b", sentence):
                     ptopic = None
@@ -1139,23 +1640,18 @@ class RulesExtractor:
                     )
                     continue
             last_procedural = None
-            if safe_parts is not None:
-                clauses = safe_parts
-            elif _UPDATE_CUE.search(sentence):
-                clauses = [sentence]
-            else:
-                clauses = _split_clauses(sentence)
+            clauses = [sentence] if _UPDATE_CUE.search(sentence) else _split_clauses(sentence)
             clauses = [
                 part
                 for clause in clauses
                 for part in (
                     [clause]
-                    if _statement(clause, pending_old, prefix_hint) is not None
+                    if _statement(clause, pending_old, prefix_hint, asserted) is not None
                     else re.split(r",\s+(?=(?:I|I'm|I've|I'd|my|My)\b)", clause)
                 )
             ]
             for clause in clauses:
-                st = _statement(clause, pending_old, prefix_hint)
+                st = _statement(clause, pending_old, prefix_hint, asserted)
                 if st is None:
                     continue
                 if not st.content:
@@ -1163,6 +1659,8 @@ class RulesExtractor:
                     prefix_hint = clause
                     continue
                 pending_old, prefix_hint = set(), ""
+                if _FRAGMENT.match(_strip_discourse(st.content)[0]):
+                    continue
                 if not st.is_update and _is_weak(clause):
                     prev = (
                         memories[-1]

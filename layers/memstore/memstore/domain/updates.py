@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
+from memstore.domain.errors import PayloadTooLarge
 from memstore.domain.requests import Scope
 from memstore.ports.extractor import Message
 
@@ -34,22 +35,22 @@ class ContentPart(BaseModel):
     text: str
 
 
-def _bounded(value: str | list[ContentPart]) -> str | list[ContentPart]:
-    text = value if isinstance(value, str) else "\n".join(p.text for p in value)
-    if len(text) > MAX_MESSAGE_CHARS:
-        raise ValueError(f"a message holds at most {MAX_MESSAGE_CHARS} characters")
-    return value
-
-
 class InputMessage(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["message"] = "message"
     role: Literal["user", "assistant", "system"]
-    content: Annotated[str | list[ContentPart], AfterValidator(_bounded)]
+    content: str | list[ContentPart]
     id: str | None = Field(default=None, min_length=1, max_length=128)
 
     def text(self) -> str:
         return self.content if isinstance(self.content, str) else "\n".join(p.text for p in self.content)
+
+
+def check_message_sizes(messages: list[InputMessage]) -> None:
+    """A message over the limit is a payload too large (413), like an oversized body."""
+    for n, message in enumerate(messages):
+        if len(message.text()) > MAX_MESSAGE_CHARS:
+            raise PayloadTooLarge(f"a message holds at most {MAX_MESSAGE_CHARS} characters", f"items.{n}.content")
 
 
 class UpdateMemoriesRequest(BaseModel):

@@ -13,6 +13,7 @@ from memstore.domain.errors import InvalidRequest, NotFound
 from memstore.domain.ids import new_id
 from memstore.domain.models import Kind, MemoryItem, SearchSession, Store
 from memstore.domain.search import SEARCH_SESSION_TTL, SearchMemoriesRequest, query_text
+from memstore.domain.updates import check_message_sizes
 from memstore.ports.clock import Clock
 from memstore.ports.embedder import Embedder
 from memstore.ports.repository import Repository
@@ -59,6 +60,7 @@ class SearchService:
         self._stores: dict[str, tuple[float, Store]] = {}
 
     def search(self, store_name: str, request: SearchMemoriesRequest, caller: Caller) -> dict[str, Any]:
+        check_message_sizes(request.items or [])
         store = self._store(store_name)
         scope = caller.resolve(request.scope)
         now = self._clock()

@@ -19,6 +19,7 @@ from memstore.domain.updates import (
     UpdateMemoriesRequest,
     UpdateRecord,
     UpdateStatus,
+    check_message_sizes,
 )
 from memstore.ports.clock import Clock
 from memstore.ports.events import EventPublisher
@@ -130,6 +131,7 @@ class UpdateService:
         self._remember = remember
 
     def submit(self, store_name: str, request: UpdateMemoriesRequest, caller: Caller) -> dict[str, Any]:
+        check_message_sizes(request.items)
         store = self._store(store_name)
         scope = caller.resolve(request.scope)
         now = int(self._clock())
