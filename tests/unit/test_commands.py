@@ -1,6 +1,8 @@
 """Explicit remember/forget commands in the newest user message."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from memstore.domain.commands import parse_command, split_sentences
 
@@ -72,3 +74,169 @@ def test_split_sentences_keeps_abbreviations():
         "I like tea!",
         "Do you?",
     ]
+
+
+# --------------------------------------------------------------------------- families, not sentences
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        (
+            "Log this for me: my bike lock key sits in the blue drawer.",
+            "my bike lock key sits in the blue drawer",
+        ),
+        ("Could you file away that my godson's birthday is 9 October?", "my godson's birthday is 9 October"),
+        ("Keep track of the fact that Ottilie prefers window seats.", "Ottilie prefers window seats"),
+        (
+            "Commit this to memory: the boiler engineer is called Ravindra.",
+            "the boiler engineer is called Ravindra",
+        ),
+        ("FYI for the future, my partner can't eat shellfish.", "my partner can't eat shellfish"),
+        ("Note for later: the garage door sticks in winter.", "the garage door sticks in winter"),
+        ("For future reference - our vet is Dr. Amadi in Headingley.", "our vet is Dr. Amadi in Headingley"),
+        (
+            "Please hold on to this - my daughter's teacher is Ms Abernathy.",
+            "my daughter's teacher is Ms Abernathy",
+        ),
+        ("I want you to hang on to this: the boat is moored at Pier 9.", "the boat is moored at Pier 9"),
+        ("Put it on record: I'm moving to Tallinn in March.", "I'm moving to Tallinn in March"),
+        ("Pop this in your notes: my allotment is plot 14.", "my allotment is plot 14"),
+        ("Add this to your notes about me: I coach under-9s rugby.", "I coach under-9s rugby"),
+        ("Add my new gym, Ironworks, to your notes.", "my new gym, Ironworks"),
+        ("Jot down that the piano tuner comes in April.", "the piano tuner comes in April"),
+        ("Don't let me forget that the MOT is due in May.", "the MOT is due in May"),
+        ("Make a mental note that I'm vegetarian on weekdays.", "I'm vegetarian on weekdays"),
+        ("Store that my partner's name is Ines.", "my partner's name is Ines"),
+        ("My locker number is 221 - remember that.", "My locker number is 221"),
+        ("Our cleaner comes on Thursdays. Make a note of that.", "Our cleaner comes on Thursdays"),
+        (
+            "Please note the following:\nMy barber is Tomasz at Sharp Cuts.",
+            "My barber is Tomasz at Sharp Cuts",
+        ),
+    ],
+)
+def test_remember_family(text, content):
+    cmd = parse_command(text)
+    assert cmd is not None and cmd.action == "remember"
+    assert cmd.content == content
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Erase everything you know about my divorce.", "my divorce"),
+        ("Please get rid of what I told you about the job at Brightwell.", "the job at Brightwell"),
+        ("Purge the notes on my old flat in Leith.", "my old flat in Leith"),
+        ("Could you clear whatever you have about the Kelso wedding from your memory?", "the Kelso wedding"),
+        ("Remove any mention of Paulina from your records.", "Paulina"),
+        ("Discard the part about my knee surgery.", "my knee surgery"),
+        ("Can you wipe the bit about the allotment plan?", "the allotment plan"),
+        ("Delete whatever you've got on the canal boat idea - it's private.", "the canal boat idea"),
+        ("I'd like you to drop the Lisbon offer from your notes entirely.", "the Lisbon offer"),
+        ("Scrub the sabbatical plan from your memory.", "the sabbatical plan"),
+        ("Unlearn the thing about my sister's loan.", "my sister's loan"),
+        ("No need to remember the Tenerife trip anymore.", "the Tenerife trip"),
+        ("I don't want you to remember my ex-husband's name.", "my ex-husband's name"),
+        ("Stop keeping notes on my sleep schedule.", "my sleep schedule"),
+        ("You can forget about the pottery class.", "the pottery class"),
+        ("Scratch the bit about the Lisbon conference, it fell through.", "the Lisbon conference"),
+        ("That thing about the boat - forget it.", "the boat"),
+        ("Wipe my salary from your memory, please.", "my salary"),
+        ("I'd rather you didn't keep anything about my brother's arrest.", "my brother's arrest"),
+        ("Forget I ever mentioned the Barcelona offer.", "the Barcelona offer"),
+        ("Erase the stuff about Mr. Pemberton.", "Mr. Pemberton"),
+        ("Take the karaoke night out of your notes.", "the karaoke night"),
+    ],
+)
+def test_forget_family_gives_a_clean_phrase(text, phrase):
+    cmd = parse_command(text)
+    assert cmd is not None and cmd.action == "forget"
+    assert cmd.content == phrase
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How do I forget an embarrassing memory?",
+        "What's a good way to remember people's names?",
+        "Before I forget, my cousin is visiting.",
+        "Please delete the last paragraph.",
+        "Remove the part about pricing from the essay.",
+        "Drop the formal tone, please.",
+        "Could you clear the cache on my laptop?",
+        "Save me a seat at the table.",
+        "Keep going with the story.",
+        "Log in to my account for me.",
+        "Don't forget to call your mum.",
+        "Never mind, forget I said anything.",
+        "I need to keep track of my spending.",
+        "Remove the bullet points.",
+        "Scrub the pan with baking soda.",
+        "Let's drop the subject.",
+        "Help me forget my ex.",
+        "Forget about work for a bit and tell me a joke.",
+        "Write down the steps for me.",
+        "Note that the function returns None.",
+    ],
+)
+def test_decoys_are_not_commands(text):
+    assert parse_command(text) is None
+
+
+OBJECTS = st.sampled_from(
+    [
+        "the Vespa",
+        "my landlord",
+        "the hot tub idea",
+        "the Quillstone recruiter",
+        "my salary",
+        "the treehouse project",
+    ]
+)
+FORGET_TEMPLATES = st.sampled_from(
+    [
+        "Forget {}.",
+        "Please forget about {}, thanks.",
+        "Can you wipe the bit about {}?",
+        "Delete whatever you've got on {} - it's private.",
+        "I'd like you to drop {} from your notes entirely.",
+        "Scrub {} from your memory.",
+        "Erase what I told you about {}.",
+        "Oh, and remove any mention of {} from your records please.",
+        "No need to remember {} anymore.",
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(obj=OBJECTS, template=FORGET_TEMPLATES, lead=st.sampled_from(["", "Thanks for that. ", "Hmm. "]))
+def test_forget_phrase_is_exactly_the_object(obj, template, lead):
+    cmd = parse_command(lead + template.format(obj))
+    assert cmd is not None and cmd.action == "forget"
+    assert cmd.content == obj
+
+
+FACTS = st.sampled_from(
+    ["my optician is Lindqvist Eyecare", "the babysitter's name is Marisela", "our anniversary is on 2 May"]
+)
+REMEMBER_TEMPLATES = st.sampled_from(
+    [
+        "Remember that {}.",
+        "For future reference: {}.",
+        "Jot down that {}.",
+        "I want you to hang on to this: {}.",
+        "Add this to your notes about me: {}.",
+        "Could you make a note that {}?",
+        "{} - remember that, okay?",
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(fact=FACTS, template=REMEMBER_TEMPLATES)
+def test_remember_content_is_exactly_the_fact(fact, template):
+    text = template.format(fact)
+    cmd = parse_command(text[0].upper() + text[1:])
+    assert cmd is not None and cmd.action == "remember"
+    assert cmd.content.lower() == fact.lower()

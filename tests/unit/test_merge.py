@@ -1,5 +1,7 @@
 """The consolidation policy: reinforce, update, create, forget."""
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,13 +38,17 @@ def cand(content, kind=Kind.USER_PROFILE, **kw):
     return Candidate(kind=kind, content=content, **kw)
 
 
+_IDS = itertools.count()
+
+
 def apply(existing, ops):
     """What the caller does with the operations (ids for creates are synthetic)."""
     out = {m.memory_id: m for m in existing}
-    for n, op in enumerate(ops):
+    for op in ops:
         if op.action == "create":
             c = op.candidate
-            out[f"n{n}"] = item(f"n{n}", c.content, c.kind, c.topic)
+            new_id = f"n{next(_IDS)}"
+            out[new_id] = item(new_id, c.content, c.kind, c.topic)
         elif op.action == "update":
             old = out[op.memory_id]
             out[op.memory_id] = old.model_copy(
@@ -220,3 +226,23 @@ def test_reinforce_never_changes_content(existing, batch):
             assert op.memory_id in before
     after = {m.memory_id: m.content for m in apply(store, [o for o in ops if o.action == "reinforce"])}
     assert after == before
+
+
+def test_forget_matching_ignores_word_forms_spacing_and_pointer_words():
+    assert mentions("We're thinking of eloping to the coast.", "the elopement")
+    assert mentions("I'm planning to propose to Lorna in Bruges.", "the proposal plan")
+    assert mentions("The user is building a tree house for the kids.", "the treehouse project")
+    assert mentions("The user is building a treehouse.", "the tree-house")
+    assert mentions("Practising for the Ashby bakeoff every night.", "the Ashby bake-off")
+    assert mentions("Practising for the ashby bake off.", "the ASHBY BAKEOFF thing")
+    assert mentions("Quillstone Capital's recruiter called at lunch.", "the Quillstone recruiter")
+    assert mentions("The user's landlord hasn't fixed the boiler.", "my landlord")
+    assert mentions("Two canal boats are for sale near us.", "the canal boat idea")
+    assert mentions("The user transferred to the Oslo office.", "the transfer")
+
+
+def test_forget_matching_stays_specific():
+    assert not mentions("Could you write code samples in TypeScript?", "the novel I'm writing")
+    assert not mentions("The user works at a lab.", "the Northwind Labs interview")
+    assert not mentions("The user proposed a budget to the board.", "the Millbrook house hunt")
+    assert not mentions("The user likes the idea of a quiet weekend.", "the hot tub idea")

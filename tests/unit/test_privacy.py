@@ -2,6 +2,7 @@
 
 import string
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -225,3 +226,204 @@ def test_summary_loses_only_its_sensitive_sentences():
     )
     assert [c.content for c in out] == ["The user likes tea. The user lives in Leeds."]
     assert screen([cand("The user takes metformin.", Kind.CHAT_SUMMARY)], POLICY) == []
+
+
+# --------------------------------------------------------------------------- government ids
+
+
+def test_government_ids_are_always_dropped():
+    ids = [
+        "My social security number is 219 09 9999.",
+        "Here's my SSN: 078-05-1120 for the form.",
+        "412-67-3318 - anyway, back to the recipe.",
+        "My NI number is QQ123456C.",
+        "Payroll wants my national insurance number, which is AB 12 34 56 C.",
+        "HR chased me for my NI number (JT 40 18 77 B) again.",
+        "passport # 533380006, expires next year",
+        "The consulate wants my passport no. - it's K72019384.",
+        "My driving licence number is MORGA753116SM9IJ.",
+        "driver's license D1234-56789-01234 for the rental",
+        "My tax ID is 12-3456789.",
+        "UTR 1234567890 for the accountant",
+    ]
+    assert kept(ids, OPEN) == []
+
+
+SSN_TEMPLATES = st.sampled_from(["{}", "ssn {}", "{} - then I went to the gym.", "Mine is {} fyi."])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    area=st.integers(1, 899).filter(lambda n: n != 666),
+    group=st.integers(1, 99),
+    serial=st.integers(1, 9999),
+    sep=st.sampled_from(["-", " "]),
+    template=SSN_TEMPLATES,
+)
+def test_ssn_shaped_values_never_pass(area, group, serial, sep, template):
+    value = f"{area:03d}{sep}{group:02d}{sep}{serial:04d}"
+    assert kept([template.format(value)], OPEN) == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    prefix=st.sampled_from(["AB", "CE", "JH", "PR", "SE", "WL", "YH", "KL"]),
+    digits=st.text("0123456789", min_size=6, max_size=6),
+    suffix=st.sampled_from("ABCD"),
+    spaced=st.booleans(),
+)
+def test_uk_national_insurance_numbers_never_pass(prefix, digits, suffix, spaced):
+    value = (
+        f"{prefix} {digits[:2]} {digits[2:4]} {digits[4:]} {suffix}"
+        if spaced
+        else f"{prefix}{digits}{suffix}"
+    )
+    assert kept([f"They asked for {value} again, ugh."], OPEN) == []
+
+
+# --------------------------------------------------------------------------- credentials without the word
+
+
+def test_passwords_pins_and_security_answers_without_the_word_password():
+    secrets = [
+        "I use Velvet.Moss.1988! for pretty much every login.",
+        "can u keep my spotify pw somewhere: Tide.Lark.2011!",
+        "Plum7#quarry22 is what I type for everything.",
+        "my pwd for the router is catfish77",
+        "I reuse Bramble-2017 across all my accounts.",
+        "Sign in with Tr0ub4dor&3 on the work laptop.",
+        "The gym locker PIN is 2750.",
+        "the alarm code is 8841#",
+        "My mother's maiden name is Featherstonehaugh.",
+        "My memorable word is kingfisher.",
+    ]
+    assert kept(secrets, OPEN) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    word=st.text(string.ascii_lowercase, min_size=3, max_size=7),
+    symbol=st.sampled_from("#%&!$*@^+=."),
+    digits=st.integers(0, 99999),
+    template=st.sampled_from(["{}", "it's {} for basically everything", "Use {} tomorrow", "pw {}"]),
+)
+def test_mixed_class_tokens_never_pass(word, symbol, digits, template):
+    token = f"{word.capitalize()}{symbol}{word}{digits}"
+    assert kept([template.format(token)], OPEN) == []
+
+
+def test_benign_numbers_and_names_pass():
+    benign = [
+        "I run 5k in 24:30 most weekends.",
+        "We're on flight BA 117 on Friday.",
+        "I'm staying in room 204.",
+        "I upgraded to Python 3.12.1 yesterday.",
+        "The concert is on 2025-06-14.",
+        "My 2 kids love Lego.",
+        "I renewed my passport last month.",
+        "I learned to code in 2019.",
+        "The secret is to add more salt.",
+        "I collect subway tokens from different cities.",
+        "My phone is an iPhone 15 Pro.",
+        "I'm reading Catch-22 again.",
+        "The meeting is at 10:30am in Building 7.",
+        "My brother Christian lives in Oslo.",
+        "My office is on Church Street.",
+        "The movie came out last year.",
+        "My mum's birthday is June 3rd.",
+        "I use the same laptop for everything.",
+        "My order number is 10045 for the sofa.",
+        "I'm an occupational therapist.",
+    ]
+    assert kept(benign, OPEN) == benign
+
+
+def test_birth_dates_and_age_questions_are_dropped():
+    assert (
+        kept(
+            [
+                "My birthday is 4 July 1988.",
+                "my birthday is 21 March 1969 - what day was that?",
+                "As someone who's 51, should I switch careers?",
+                "Is 37 too old to learn the violin?",
+            ],
+            OPEN,
+        )
+        == []
+    )
+
+
+# --------------------------------------------------------------------------- policy categories
+
+STRICT = StoreOptions(
+    user_profile_details="Capture tastes and routines. Never record religious beliefs, sexual orientation, "
+    "finances, ethnicity, immigration status or criminal history."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Never record religious beliefs or anything about the user's sex life.", {"religion", "sex_life"}),
+        ("Do not keep health or immigration details.", {"health", "immigration"}),
+        ("Avoid storing salary, debts or other financial details.", {"finances"}),
+        ("Exclude political views and ethnicity.", {"politics", "ethnicity"}),
+        (
+            "The following must not be stored: religion, sexual orientation, criminal history.",
+            {"religion", "sexuality", "criminal"},
+        ),
+        ("Religious beliefs and sexual orientation must not be stored.", {"religion", "sexuality"}),
+        ("Capture hobbies and family. No health stuff please.", {"health"}),
+        ("Remember travel plans; anything about money is off-limits.", {"finances"}),
+        (
+            "Store preferences. Leave out criminal records and immigration status.",
+            {"criminal", "immigration"},
+        ),
+        ("Keep notes on work and diet, but never on politics or faith.", {"politics", "religion"}),
+        ("Capture the user's political beliefs and work. Never store medical details.", {"health"}),
+        ("Capture health goals, hobbies and political interests.", set()),
+    ],
+)
+def test_policy_parser_reads_many_phrasings(text, expected):
+    assert excluded_categories(text) == expected
+
+
+def test_excluded_categories_are_dropped_only_when_excluded():
+    sensitive = [
+        "I became Zoroastrian a couple of years ago.",
+        "We go to the gurdwara every Sunday.",
+        "I converted to Catholicism at university.",
+        "Our family is Jain.",
+        "I'm bi and my family doesn't know yet.",
+        "I came out as gay to my parents last year.",
+        "I'm still paying off a £12,000 car loan.",
+        "My credit score tanked after the divorce.",
+        "My salary is about 48k.",
+        "I'm mixed race - half Ghanaian.",
+        "My work visa runs out in October.",
+        "I was arrested for drink-driving in 2015.",
+    ]
+    assert kept(sensitive, STRICT) == []
+    assert kept(sensitive, OPEN) == sensitive
+    ordinary = [
+        "We visited the temples in Kyoto on our honeymoon.",
+        "I'm saving up for a trip to Japan.",
+        "I ran a race in Berlin.",
+        "My brother Christian lives in Oslo.",
+        "I order Tunisian food most Fridays.",
+    ]
+    assert kept(ordinary, STRICT) == ordinary
+
+
+# --------------------------------------------------------------------------- split fragments
+
+
+def test_a_value_split_from_its_context_is_still_dropped():
+    summary = cand(
+        "The user likes tea. The visa form wants the user's passport no. It's K72019384. The user lives in Leeds.",
+        Kind.CHAT_SUMMARY,
+    )
+    fragment = cand("K72019384 - the user spent Sunday painting the spare room.")
+    out = screen([summary, fragment], OPEN)
+    assert [c.content for c in out] == ["The user likes tea. The user lives in Leeds."]
+    assert kept(["131-50-7506 - Spent all of Sunday helping my nephew paint the spare room."], OPEN) == []

@@ -1,7 +1,14 @@
 """Explicit memory commands ("remember that …", "forget …") in the newest user message.
 
 The contract applies these at once, before the 202, so they are recognised by a deterministic
-parser rather than a model: the same text always gives the same command."""
+parser rather than a model: the same text always gives the same command.
+
+Recognition is by families, not by sentences: a *remember* is a keeping verb ("remember",
+"jot down", "hang on to", "add … to your notes", "for future reference: …"); a *forget* is
+"forget"/"unlearn", a refusal to keep ("don't keep …", "no need to remember …"), or a removal
+verb ("delete", "wipe", "drop", "scrub", …) whose object is plainly a memory ("… from your
+notes", "whatever you've got on …", "the bit about …"). A removal verb without such an object
+("drop the emojis", "delete the last paragraph") is an editing request, not a command."""
 
 from __future__ import annotations
 
@@ -18,69 +25,294 @@ class Command(BaseModel):
     For forget: a short phrase naming what to drop ("the Vespa")."""
 
 
+_I = re.IGNORECASE
+
 _LEAD = (
-    r"(?:(?:oh|ok|okay|hey|hi|so|and|also|one more thing|last thing|actually|btw|by the way|scrap that|"
-    r"never mind|nevermind|wait|hmm|on second thought|"
-    r"quick one|oh and|anyway)\s*[,:!\-–—]*\s*)*"
+    r"(?:(?:oh|ok|okay|hey|hi|so|and|also|one\s+more\s+thing|last\s+thing|one\s+last\s+thing|actually|"
+    r"btw|by\s+the\s+way|scrap\s+that|never\s*mind|wait|hmm+|um+|right|alright|ah|oh\s+yeah|"
+    r"on\s+second\s+thought(?:s)?|quick\s+one|quick\s+thing|oh\s+and|anyway|anyways|listen|look|"
+    r"thanks|thank\s+you|cheers|great|cool|perfect|sorry|please\s+note|fyi)\s*[,:!\-–—.]*\s*)*"
 )
 _POLITE = (
-    r"(?:(?:please|pls|kindly|just)\s+|"
-    r"(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|just\s+)?|"
-    r"i\s+(?:need|want|would\s+like|'d\s+like|d\s+like)\s+you\s+to\s+(?:please\s+)?|"
-    r"i'?d\s+like\s+you\s+to\s+|"
-    r"(?:make\s+sure\s+(?:to|you)|be\s+sure\s+to|try\s+to)\s+)*"
+    r"(?:(?:please|pls|plz|kindly|just|now|then|also|go\s+ahead\s+and|feel\s+free\s+to|"
+    r"you\s+(?:can|may|should|could)(?:\s+(?:just|now|also))?)\s+|"
+    r"(?:can|could|would|will)\s+you\s+(?:please\s+|kindly\s+|just\s+|also\s+|now\s+)*|"
+    r"(?:i|we)\s+(?:need|want|would\s+like|'d\s+like|d\s+like|would\s+love|'d\s+love)\s+you\s+to\s+"
+    r"(?:please\s+|just\s+)?|"
+    r"i'?d\s+(?:like|love)\s+you\s+to\s+|i'?d\s+(?:like|love)\s+it\s+if\s+you\s+(?:could|would)\s+|"
+    r"(?:make\s+sure\s+(?:to|you)|be\s+sure\s+to|try\s+to|remember\s+to)\s+)*"
 )
-_REMEMBER_VERB = (
-    r"(?:remember|memori[sz]e|keep\s+in\s+mind|bear\s+in\s+mind|note\s+down|make\s+a\s+note|"
-    r"take\s+note|note|save|store|don'?t\s+forget|do\s+not\s+forget|never\s+forget)"
+
+# --------------------------------------------------------------------------- remember
+
+_BARE_KEEP = (
+    r"remember|memori[sz]e|commit\s+(?:this\s+|that\s+|it\s+)?to\s+memory|keep\s+in\s+mind|bear\s+in\s+mind|"
+    r"make\s+(?:a\s+)?(?:mental\s+)?note(?:\s+of)?|take\s+(?:a\s+)?note(?:\s+of)?|don'?t\s+forget|"
+    r"do\s+not\s+forget|never\s+forget|don'?t\s+let\s+me\s+forget|do\s+not\s+let\s+me\s+forget|"
+    r"never\s+let\s+me\s+forget"
 )
-_REMEMBER = re.compile(
+"""Keeping verbs whose bare object is the thing kept ("remember my locker is 114")."""
+_STRONG_KEEP = _BARE_KEEP + r"|(?:note|jot|write|put|take)\s+(?:(?:this|that|it)\s+)?down"
+_WEAK_KEEP = (
+    r"note|save|store|record|log|file(?:\s+(?:this|that|it))?\s+away|file|keep\s+track\s+of|"
+    r"keep\s+(?:a\s+)?(?:record|note)\s+of|keep|hang\s+on\s*to|hold\s+on\s*to|hold\s+onto|hang\s+onto|"
+    r"keep\s+hold\s+of|retain|add|put|pop|stick|chuck|throw"
+)
+_NOTES = (
+    r"(?:notes?|memory|memories|records?|files?|profile|list|database|file\s+on\s+me|knowledge\s+base|"
+    r"long[\s-]term\s+memory|memory\s+bank|brain)"
+)
+_WHERE_KEPT = (
+    r"(?:(?:to|in|into|on|onto)\s+(?:your|the|my)\s+(?:\w+\s+)?" + _NOTES + r"(?:\s+(?:about|on|for)\s+me)?)"
+)
+_POINTER = r"(?:this|that|it|the\s+following|these|this\s+one|something|the\s+fact)"
+_KEEP_FILLER = (
+    r"(?:\s+(?:" + _POINTER + r"|for\s+me|for\s+later|for\s+the\s+future|for\s+future\s+reference|"
+    r"for\s+next\s+time|going\s+forward|from\s+now\s+on|down|of|about(?:\s+me)?|" + _WHERE_KEPT + r"))*"
+)
+_REMEMBER_STRONG = re.compile(
     r"^"
     + _LEAD
     + _POLITE
-    + _REMEMBER_VERB
-    + r"(?:\s+(?:this|the\s+following|for\s+me|for\s+later|for\s+the\s+future|going\s+forward|of|about))*"
-    + r"\s*(?:[:\-–—,]\s*|\s+that\s+|\s+)(?P<rest>.+)$",
-    re.IGNORECASE,
+    + r"(?:"
+    + _STRONG_KEEP
+    + r")"
+    + _KEEP_FILLER
+    + r"\s*(?:[:\-–—,]\s*|\s+that\s+)(?:that\s+)?(?P<rest>.+)$",
+    _I,
 )
-_MEMORY_OBJECT = (
-    r"(?=\s+(?:all\s+|everything\s+|anything\s+|what(?:ever)?\s+i\s+(?:said|told\s+you|mentioned|wrote)|"
-    r"(?:the|that|this|any|my)\s+(?:memory|memories|note|notes|info|information|fact|record)s?\b|"
-    r"what\s+you\s+know|.*\bfrom\s+(?:your\s+|the\s+)?(?:memory|memories|notes|records)\b))"
+_REMEMBER_BARE = re.compile(
+    r"^" + _LEAD + _POLITE + r"(?:" + _BARE_KEEP + r")" + _KEEP_FILLER + r"\s+(?P<rest>.+)$",
+    _I,
 )
-_FORGET_VERB = (
-    r"(?:forget|(?:delete|erase|remove|wipe|purge)" + _MEMORY_OBJECT + r"|"
-    r"don'?t\s+(?:remember|keep|store|save)|do\s+not\s+(?:remember|keep|store|save)|"
-    r"stop\s+remembering|no\s+need\s+to\s+remember)"
+_REMEMBER_WEAK = re.compile(
+    r"^" + _LEAD + _POLITE + r"(?:" + _WEAK_KEEP + r")"
+    r"(?:\s+"
+    + _POINTER
+    + r")?(?:\s+(?:for\s+me|for\s+later|for\s+the\s+future|down|away|"
+    + _WHERE_KEPT
+    + r"))*"
+    r"\s*(?:[:\-–—]\s*|,\s*that\s+|\s+that\s+)(?P<rest>.+)$",
+    _I,
 )
-_FORGET = re.compile(
-    r"^" + _LEAD + _POLITE + _FORGET_VERB + r"\s+(?P<rest>.+)$",
-    re.IGNORECASE,
+"""Verbs that also mean other things ("save me a seat", "keep going", "log in") keep only with
+an explicit hand-over: a colon/dash or "that …"."""
+_REMEMBER_ADD = re.compile(
+    r"^" + _LEAD + _POLITE + r"(?:add|put|write|save|store|log|record|file|keep|pop|stick)\s+"
+    r"(?P<rest>.+?)\s+" + _WHERE_KEPT + r"\s*[.!]*$",
+    _I,
 )
+""""Add my new gym to your notes": the thing kept sits between the verb and where it is kept."""
+_REMEMBER_PREFIX = re.compile(
+    r"^"
+    + _LEAD
+    + r"(?:(?:please\s+)?(?:fyi|just\s+so\s+you\s+know|so\s+you\s+know|heads\s+up|note)\s*,?\s*)?"
+    r"(?:for\s+(?:future\s+reference|the\s+future|later|next\s+time|your\s+(?:notes|records|memory|files)|"
+    r"the\s+record|posterity)|future\s+reference|note\s+for\s+(?:later|the\s+future|you|your\s+files)|"
+    r"note\s+to\s+(?:self|you)|something\s+to\s+remember|worth\s+remembering|"
+    r"(?:please\s+)?(?:put|keep)\s+(?:this|it|that)\s+on\s+(?:the\s+)?record|on\s+the\s+record|"
+    r"(?:a\s+)?(?:memo|reminder)\s+for\s+you)"
+    r"\s*(?:[:\-–—]|,)\s*(?:that\s+)?(?P<rest>.+)$",
+    _I,
+)
+_REMEMBER_TRAILING = re.compile(
+    r"^(?P<rest>.+?)\s*(?:[,;]|\s[-–—])\s*(?:so\s+|and\s+)?(?:please\s+)?(?:(?:can|could|will)\s+you\s+)?"
+    r"(?:remember|note|make\s+a\s+note\s+of|keep\s+in\s+mind|bear\s+in\s+mind|don'?t\s+forget|jot|write|"
+    r"save|store|log|file|hang\s+on\s+to|hold\s+on\s+to|keep\s+track\s+of)\s+(?:that|this|it)"
+    r"(?:[,\s]+(?:down|away|for\s+me|for\s+later|for\s+the\s+future|please|thanks|" + _WHERE_KEPT + r"))*"
+    r"(?:[,\s]+(?:ok(?:ay)?|alright|right|yeah|will\s+you|would\s+you|won'?t\s+you|please|thanks)\s*[.!?]*|\s*[.!]*)$",
+    _I,
+)
+""""My locker is 114 - remember that." The statement comes first, the command last."""
+_REMEMBER_POINTER = re.compile(
+    r"^"
+    + _LEAD
+    + _POLITE
+    + r"(?:"
+    + _STRONG_KEEP
+    + r"|"
+    + _WEAK_KEEP
+    + r")\s+"
+    + _POINTER
+    + r"(?:\s+(?:down|away|for\s+me|for\s+later|for\s+the\s+future|please|ok(?:ay)?|"
+    + _WHERE_KEPT
+    + r"))*"
+    r"\s*(?P<end>[.!:]*)$",
+    _I,
+)
+"""A sentence that is only the command ("Remember that.", "Note the following:"): what to keep
+is the neighbouring sentence."""
+_REMEMBER_TAIL = re.compile(
+    r"(?:\s*[,\-–—]?\s*(?:ok(?:ay)?|please|thanks|thank\s+you|cheers|alright|right|will\s+you|won't\s+you|"
+    r"for\s+me|for\s+later|for\s+the\s+future|going\s+forward|from\s+now\s+on|yeah|ta|"
+    r"would\s+you|if\s+you\s+(?:can|could|don't\s+mind)|" + _WHERE_KEPT + r")\s*)+$",
+    _I,
+)
+_PERSONAL = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|our|us|ours)\b", _I)
+"""Without one of these, "note that …" is usually a remark about the topic, not about the user."""
+_NOT_REMEMBERED = re.compile(
+    r"^(?:when|what|how|if|whether|who|where|why|which|to\s+(?:call|buy|get|book|pay|pick|take|send|"
+    r"email|text|ring|check|do|bring|make|ask|tell|remind|water|feed|cancel|renew)|in\s+(?:the\s+)?fridge)\b",
+    _I,
+)
+"""What a keeping verb can be followed by without keeping a fact: questions ("remember when …")
+and reminders ("don't forget to call mum")."""
+
+# --------------------------------------------------------------------------- forget
+
+_REMOVE = (
+    r"(?:delete|erase|remove|wipe(?:\s+out)?|drop|scrub|purge|clear(?:\s+out)?|discard|ditch|bin|toss|trash|"
+    r"get\s+rid\s+of|throw\s+(?:out|away)|strike|cross\s+(?:out|off)|take\s+out|lose|expunge|unlearn|"
+    r"obliterate|nuke|scratch|remove\s+all\s+trace\s+of)"
+)
+_FORGET_PLAIN = (
+    r"(?:forget(?:\s+all)?(?:\s+about)?|unlearn|"
+    r"(?:don'?t|do\s+not|never|no\s+need\s+to|there'?s\s+no\s+need\s+to|you\s+don'?t\s+need\s+to|"
+    r"no\s+longer|stop|quit)\s+(?:keep(?:ing)?\s+(?:track|notes?|a\s+(?:note|record)|records)\s+(?:of|on|about)|"
+    r"remember(?:ing)?|keep(?:ing)?|stor(?:e|ing)|sav(?:e|ing)|"
+    r"hold(?:ing)?\s+on\s*to|hang(?:ing)?\s+on\s*to|record(?:ing)?|retain(?:ing)?|track(?:ing)?|"
+    r"log(?:ging)?|not(?:e|ing)|memori[sz](?:e|ing))|"
+    r"i\s+(?:don'?t|do\s+not|no\s+longer)\s+want\s+you\s+to\s+(?:remember|keep|store|save|know|hold\s+on\s*to|"
+    r"record|retain|have)|"
+    r"i'?d\s+(?:rather|prefer)\s+(?:it\s+if\s+)?you\s+(?:didn'?t|did\s+not|not|don'?t)\s+(?:remember|keep|store|"
+    r"save|hold\s+on\s*to|record|retain|know\s+about|know)|"
+    r"i\s+(?:want|need)\s+you\s+to\s+(?:stop|quit)\s+(?:remembering|keeping|storing|tracking))"
+)
+_NOT_NOTES = (
+    r"(?:essay|draft|email|e-mail|message|text|letter|doc|document|code|file\s+i|list\s+of|paragraph|sentence|"
+    r"answer|answers|reply|replies|response|responses|post|story|report|slide|slides|spreadsheet|table|"
+    r"photo|picture|image|recipe|cart|basket|calendar|schedule|playlist|page|website|article|cv|resume|"
+    r"summary|translation|output|script|poem|song|chat|thread|group|team|account|phone|laptop|computer)"
+)
+_FROM_NOTES = re.compile(
+    r"\bfrom\s+(?:your|the|my|all\s+(?:of\s+)?your|our)\s+(?:\w+\s+)?" + _NOTES + r"\b|\bfrom\s+memory\b|"
+    r"\bout\s+of\s+(?:your|the)\s+" + _NOTES + r"\b",
+    _I,
+)
+_FROM_ELSEWHERE = re.compile(r"\bfrom\s+(?:the|this|that|my|your|our)\s+(?:\w+\s+)?" + _NOT_NOTES + r"\b", _I)
+_HELD = (
+    r"(?:(?:i|you)(?:'ve|'d|\s+have|\s+had)?(?:\s+ever|\s+already)?\s+(?:said|told\s+you|mentioned|shared|"
+    r"wrote|written|brought\s+up|got|gotten|know|have|stored|saved|noted|kept|recorded|remember|learned|learnt|"
+    r"heard|picked\s+up|collected|gathered)|you\s+know|there\s+is|is\s+stored|you'?ve\s+got\s+(?:stored|saved))"
+    r"(?:\s+(?:down|stored|saved|noted|on\s+file|in\s+(?:your\s+)?(?:notes|memory)))?"
+)
+_NOTE_NOUN = (
+    r"(?:memory|memories|notes?|records?|entry|entries|info|information|details?|data|facts?|mentions?|"
+    r"references?|traces?|lines?|bits?|parts?|things?|stuff|pieces?|story|stories|bits\s+and\s+pieces)"
+)
+_ABOUT = r"(?:about|regarding|concerning|on|of|re|around|related\s+to|to\s+do\s+with|where\s+i\s+(?:said|mentioned|talked\s+about))"
+_MEMORY_OBJECT = re.compile(
+    r"^(?:(?:all|everything|anything|whatever|what|the\s+stuff|the\s+things?|that)(?:\s+(?:that|else))?\s+"
+    + _HELD
+    + r"|(?:the|that|this|those|these|any|all|every|my|your|each)\s+(?:\w+\s+)?"
+    + r"(?:memory|memories|notes?|records?|entry|entries|info|information|details?|data|facts?|mentions?|"
+    r"references?|traces?)\s+"
+    + _ABOUT
+    + r"|(?:all|everything|anything|what)\s+(?:you\s+know\s+)?"
+    + _ABOUT
+    + r")\b",
+    _I,
+)
+"""The object of a removal verb that can only be a memory: "whatever you've got on …",
+"everything you know about …", "any mention of …", "the notes on …"."""
+_SOFT_OBJECT = re.compile(
+    r"^(?:the|that|this)\s+(?:\w+\s+)?(?:bit|bits|part|parts|thing|things|stuff|piece|story|line)\s+"
+    r"(?:about|regarding|concerning|on|where\s+i)\b",
+    _I,
+)
+""""the bit about …": a memory when nothing says it is part of a text ("… from the essay")."""
+_PRIVATE_REASON = re.compile(
+    r"\b(?:it'?s|that'?s|this\s+is|it\s+is|that\s+is|that\s+was|it\s+was)\s+(?:\w+\s+)?(?:private|personal|"
+    r"confidential|sensitive|none\s+of\s+your\s+business|nobody'?s\s+business)\b|"
+    r"\bi\s+(?:shouldn'?t|should\s+not|should\s+never)\s+have\s+(?:said|told|shared|mentioned)|"
+    r"\bi\s+(?:regret|wish\s+i\s+hadn'?t)\s+(?:telling|sharing|mentioning|said|told|shared)|"
+    r"\bi'?d\s+rather\s+you\s+(?:didn'?t|did\s+not)\s+(?:know|keep|remember)",
+    _I,
+)
+_FORGET_PLAIN_RE = re.compile(r"^" + _LEAD + _POLITE + _FORGET_PLAIN + r"\s+(?P<rest>.+)$", _I)
+_FORGET_REMOVE_RE = re.compile(r"^" + _LEAD + _POLITE + _REMOVE + r"\s+(?P<rest>.+)$", _I)
+_FORGET_OUT_OF = re.compile(
+    r"^"
+    + _LEAD
+    + _POLITE
+    + r"(?:take|leave|keep|get|cut)\s+(?P<rest>.+?\s+out\s+of\s+(?:your|the)\s+(?:\w+\s+)?"
+    + _NOTES
+    + r")\b.*$",
+    _I,
+)
+"""A removal by leaving out: "Take the karaoke night out of your notes"."""
+_FORGET_IDIOM = re.compile(
+    r"\b(?:for\s+(?:a\s+(?:bit|while|moment|second|minute|sec)|now|today|tonight|the\s+(?:weekend|evening|day))|"
+    r"and\s+(?:then\s+)?(?:tell|give|let'?s|help|show|talk|focus|relax|enjoy|have|watch|write|make))\b",
+    _I,
+)
+"""How "forget about work for a bit and tell me a joke" says "stop thinking about", not "delete" a memory."""
+_FORGET_LATE = re.compile(
+    r"^" + _LEAD + r"(?:(?:that|the)\s+(?:\w+\s+)?(?:bit|part|thing|stuff|story|info|news)\s+"
+    r"(?:about|regarding|on|with)\s+)(?P<rest>.+?)\s*(?:[?,;]|\s[-–—])\s*(?:please\s+|just\s+|can\s+you\s+|"
+    r"could\s+you\s+)*(?:forget|delete|erase|wipe|scrap|scratch|drop|bin|ditch|remove|lose)\s+"
+    r"(?:it|that|all\s+of\s+that|about\s+it|the\s+lot)\b.*$",
+    _I,
+)
+""""That thing about the hot tub - forget it." The object comes first."""
 _FORGET_HEAD = re.compile(
-    r"^(?:(?:(?:all|everything|anything)\s+(?:you\s+know\s+|you\s+have\s+|you've\s+got\s+)?|what(?:ever)?\s+i\s+(?:said|told\s+you|mentioned|wrote)\s+|"
-    r"the\s+(?:memory|memories|thing|things|stuff|note|notes|bit|part|info|information)\s+|"
-    r"what\s+you\s+know\s+|that\s+i\s+(?:said|mentioned|told\s+you)\s+)"
-    r"(?:(?:about|regarding|concerning|on|of)\s+)?|"
-    r"(?:about|regarding|concerning)\s+|"
-    r"that\s+(?!is\b|was\b)|the\s+fact\s+that\s+)+",
-    re.IGNORECASE,
+    r"^(?:"
+    r"(?:all|everything|anything|whatever|what|the\s+stuff|the\s+things?)(?:\s+(?:that|else))?"
+    r"(?:\s+" + _HELD + r")?\s+" + _ABOUT + r"\s+|"
+    r"(?:the|that|this|those|these|any|all|every|my|your|each)\s+(?:\w+\s+)?"
+    + _NOTE_NOUN
+    + r"(?:\s+(?:you\s+have|you've\s+got|you\s+keep|you\s+hold|i\s+gave\s+you|you\s+made))?\s+"
+    + _ABOUT
+    + r"\s+|"
+    r"(?:that\s+)?(?:i\s+(?:ever\s+)?(?:said|mentioned|told\s+you|brought\s+up|talked\s+about)|"
+    r"i\s+(?:was|am|'m)\s+(?:thinking|talking)\s+about)(?:\s+anything)?\s+(?:about\s+|regarding\s+|of\s+)?(?=\S)|"
+    r"(?:about|regarding|concerning|anything\s+about|all\s+about)\s+|"
+    r"the\s+fact\s+that\s+|that\s+(?!is\b|was\b|'s\b)"
+    r")+",
+    _I,
+)
+_NOTES_TAIL = (
+    r"(?:\s+(?:from|out\s+of)\s+(?:your|the|my|all\s+(?:of\s+)?your|our)\s+(?:\w+\s+)?"
+    + _NOTES
+    + r"|\s+from\s+memory)"
 )
 _FORGET_TAIL = re.compile(
-    r"\s+(?:from\s+(?:your|the)\s+memory|from\s+memory|from\s+your\s+notes|please|for\s+me|"
-    r"entirely|completely|altogether|too|as\s+well)\s*$",
-    re.IGNORECASE,
+    r"(?:"
+    + _NOTES_TAIL
+    + r"|\s+(?:please|pls|for\s+me|entirely|completely|altogether|totally|fully|for\s+good|"
+    r"permanently|forever|now|right\s+now|right\s+away|immediately|asap|anymore|any\s+more|too|as\s+well|"
+    r"if\s+you\s+(?:can|could|don't\s+mind|would|wouldn't\s+mind)|thanks|thank\s+you|ok(?:ay)?|then|again|"
+    r"all\s+of\s+it|the\s+lot|(?:that|which)\s+i\s+(?:told\s+you|mentioned|said|shared)(?:\s+earlier|\s+before)?|"
+    r"(?:i\s+)?(?:told\s+you|mentioned|shared)\s+(?:earlier|before|last\s+time|the\s+other\s+day)|"
+    r"earlier|before))\s*$",
+    _I,
 )
-_REMEMBER_TAIL = re.compile(
-    r"(?:\s*,?\s*(?:ok(?:ay)?|please|thanks|thank\s+you|alright|right|will\s+you|for\s+me|"
-    r"for\s+later|going\s+forward)\s*)+$",
-    re.IGNORECASE,
+_FORGET_CUT = re.compile(
+    r"[,;!?:]|(?<!\bmr)(?<!\bms)(?<!\bdr)(?<!\bst)(?<!\bmrs)(?<!\bjr)(?<!\bsr)\.(?=\s|$)|\s+[-–—]+\s+|"
+    r"\s+(?:because|since|as|cause|'cause|cos|coz|it's|it\s+is|that's|that\s+was|which\s+(?:is|was)|"
+    r"we\s+(?:broke|split|called|cancelled|canceled|decided|aren't|are\s+not)|"
+    r"i\s+(?:don't|do\s+not|no\s+longer|changed|decided|shouldn't|should\s+not|never|regret)|"
+    r"and\s+(?:then\s+)?(?:tell|give|let|help|show|start|just|also|move|focus|talk|don't|do\s+not)|instead)\b",
+    _I,
 )
 _NOT_A_FORGET_OBJECT = re.compile(
-    r"^(?:it|that|this|about\s+it|about\s+that|the\s+rest|me|you|my\s+(?:keys|password|umbrella|wallet))\b"
-    r"\s*$",
-    re.IGNORECASE,
+    r"^(?:(?:it|that|this|those|these|them|him|her|me|you|us|everything|anything|all|all\s+of\s+it|"
+    r"all\s+that|the\s+rest|stuff|things|about\s+it|about\s+that|it\s+all|the\s+lot|"
+    r"everything\s+(?:i\s+(?:said|told\s+you)|you\s+know)|my\s+(?:keys|password|umbrella|wallet|phone))\s*|"
+    r"(?:i|you|we|he|she|they|it's|i'm|let's|to|how|where|why|when|what|who|if|whether)\b.*)$",
+    _I,
 )
+_EDIT_OBJECT = re.compile(
+    r"^(?:the\s+|that\s+|this\s+|those\s+|these\s+|all\s+(?:the\s+)?|any\s+)?(?:\w+\s+)?(?:last|first|second|"
+    r"previous|next|final|above|below|bold|extra)?\s*(?:emojis?|emoticons?|exclamation\s+marks?|"
+    r"paragraphs?|sentences?|lines?|bullets?|bullet\s+points?|headings?|formatting|jargon|fluff|intro|outro|"
+    r"preamble|disclaimers?|caveats?|links?|hashtags?|words?|commas?|spaces?|typos?|tables?|columns?|rows?|"
+    r"section|sections|slides?|pages?|images?|photos?|files?|attachments?|messages?|emails?|tabs?|apps?|"
+    r"cookies|cache|history|account|subject|topic|act|attitude|tone|pleasantries)\b",
+    _I,
+)
+"""What "drop"/"delete"/"clear" act on in a conversation that is not a memory."""
+
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”’)]*\s+(?=\S)|\n+")
 _ABBREVIATION = re.compile(
     r"(?:\b(?:dr|mr|mrs|ms|mx|prof|st|sr|jr|mt|vs|etc|no|approx|dept|inc|ltd|co|e\.g|i\.e|a\.m|p\.m)|"
@@ -109,56 +341,119 @@ def split_sentences(text: str) -> list[str]:
 def _clean_remember(rest: str) -> str:
     rest = rest.strip().strip("\"'“”")
     rest = re.sub(r"[.!?]+$", "", rest).strip()
-    rest = _REMEMBER_TAIL.sub("", rest).strip(" ,;:")
-    return rest
+    rest = _REMEMBER_TAIL.sub("", rest).strip(" ,;:-–—")
+    return rest.strip("\"'“”")
+
+
+def _remembered(rest: str) -> Command | None:
+    content = _clean_remember(rest)
+    if len(content.split()) < 2 or _NOT_REMEMBERED.match(content):
+        return None
+    return Command(action="remember", content=content)
 
 
 def _clean_forget(rest: str) -> str:
-    phrase = re.split(
-        r"[,.;!?:]|\s+[-–—]\s+|\s+(?:because|since|as|it's|it\s+is|that's)\s+", rest, maxsplit=1
-    )[0]
-    phrase = _FORGET_HEAD.sub("", phrase.strip())
+    phrase = _FORGET_CUT.split(rest.strip(), maxsplit=1)[0]
     prev = None
     while prev != phrase:
         prev = phrase
+        phrase = _FORGET_HEAD.sub("", phrase.strip())
         phrase = _FORGET_TAIL.sub("", phrase).strip()
     return phrase.strip(" \"'“”")
 
 
+def _forgotten(rest: str) -> Command | None:
+    phrase = _clean_forget(rest)
+    if not phrase or _NOT_A_FORGET_OBJECT.match(phrase):
+        return None
+    return Command(action="forget", content=phrase)
+
+
+def _is_memory_removal(rest: str, sentence: str) -> bool:
+    """Whether a removal verb's object is a memory rather than a piece of text or a habit."""
+    if _FROM_NOTES.search(rest) or _MEMORY_OBJECT.match(rest):
+        return True
+    if _FROM_ELSEWHERE.search(rest) or _EDIT_OBJECT.match(rest):
+        return False
+    return bool(_SOFT_OBJECT.match(rest)) or bool(_PRIVATE_REASON.search(sentence))
+
+
 def _parse_sentence(sentence: str) -> Command | None:
     s = sentence.strip()
-    m = _REMEMBER.match(s)
-    if m:
-        content = _clean_remember(m.group("rest"))
-        if len(content.split()) < 2 or re.match(
-            r"^(?:when|what|how|if|whether|who|where|why)\b", content, re.I
-        ):
-            return None
-        return Command(action="remember", content=content)
-    if re.match(_LEAD + _POLITE + r"(?:don'?t|do\s+not|never)\s+forget\b", s, re.IGNORECASE):
+    for pattern in (_REMEMBER_PREFIX, _REMEMBER_ADD, _REMEMBER_STRONG, _REMEMBER_WEAK, _REMEMBER_BARE):
+        m = pattern.match(s)
+        if m:
+            if (
+                pattern is _REMEMBER_WEAK
+                and re.match(_LEAD + _POLITE + r"note\s+that\b", s, _I)
+                and not _PERSONAL.search(m.group("rest"))
+            ):
+                continue
+            if pattern in (_REMEMBER_STRONG, _REMEMBER_BARE) and re.match(
+                _LEAD
+                + _POLITE
+                + r"(?:don'?t|do\s+not|never)\s+forget\s+(?:about\s+)?(?:to\b|it\b|that\s*[.!]*$)",
+                s,
+                _I,
+            ):
+                return None
+            cmd = _remembered(m.group("rest"))
+            if cmd is not None:
+                return cmd
+    m = _REMEMBER_TRAILING.match(s)
+    if m and not _REMEMBER_POINTER.match(s):
+        cmd = _remembered(m.group("rest"))
+        if cmd is not None:
+            return cmd
+    if re.match(_LEAD + _POLITE + r"(?:don'?t|do\s+not|never)\s+forget\b", s, _I):
         return None
-    m = _FORGET.match(s)
+    m = _FORGET_PLAIN_RE.match(s)
     if m:
-        phrase = _clean_forget(m.group("rest"))
-        if not phrase or _NOT_A_FORGET_OBJECT.match(phrase):
+        if _FORGET_IDIOM.search(m.group("rest")):
             return None
-        if re.match(r"^(?:to|how|where|why|when)\b", phrase, re.IGNORECASE):
-            return None
-        return Command(action="forget", content=phrase)
+        return _forgotten(m.group("rest"))
+    m = _FORGET_OUT_OF.match(s)
+    if m:
+        return _forgotten(m.group("rest"))
+    m = _FORGET_REMOVE_RE.match(s)
+    if m and _is_memory_removal(m.group("rest"), s):
+        return _forgotten(m.group("rest"))
+    m = _FORGET_LATE.match(s)
+    if m:
+        return _forgotten(m.group("rest"))
     return None
+
+
+def _statement(sentence: str) -> bool:
+    s = sentence.strip()
+    return bool(s) and not s.endswith("?") and _parse_sentence(s) is None and len(s.split()) >= 3
 
 
 def parse_command(text: str) -> Command | None:
     """The explicit command in `text` (the newest user message), or None.
 
     A command opens one of the message's sentences: "Please forget about the Vespa.",
-    "Could you remember that my dentist is Dr. Halvorsen?", "Oh, and don't forget that …"
-    (a remember). Past-tense mentions ("I forgot my keys") and questions about memory are not
-    commands."""
+    "Could you remember that my dentist is Dr. Halvorsen?", "For future reference: …",
+    "Can you wipe the bit about the treehouse?"; or closes a statement ("My locker is 114 -
+    remember that."). A bare "Remember this:" keeps the next sentence, a bare "Note that."
+    the previous one. Past-tense mentions ("I forgot my keys"), questions about memory ("how do I
+    forget …") and editing requests ("drop the emojis") are not commands."""
     if not text or not text.strip():
         return None
-    for sentence in split_sentences(text.strip()):
+    sentences = split_sentences(text.strip())
+    for i, sentence in enumerate(sentences):
         cmd = _parse_sentence(sentence)
         if cmd is not None:
             return cmd
+        pointer = _REMEMBER_POINTER.match(sentence.strip())
+        if pointer is None:
+            continue
+        forward = ":" in pointer.group("end") or re.search(r"following\W*$", sentence, _I)
+        neighbour = sentences[i + 1] if forward and i + 1 < len(sentences) else None
+        if neighbour is None and not forward and i > 0:
+            neighbour = sentences[i - 1]
+        if neighbour is not None and _statement(neighbour):
+            cmd = _remembered(neighbour)
+            if cmd is not None:
+                return cmd
     return None

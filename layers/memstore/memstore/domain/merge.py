@@ -141,6 +141,7 @@ _GENERIC = frozenset(
         "ideas",
         "plan",
         "plans",
+        "planning",
         "thing",
         "things",
         "stuff",
@@ -155,11 +156,33 @@ _GENERIC = frozenset(
         "issue",
         "news",
         "bit",
+        "bits",
         "part",
+        "parts",
+        "piece",
         "topic",
         "subject",
         "info",
         "information",
+        "detail",
+        "details",
+        "story",
+        "saga",
+        "drama",
+        "scheme",
+        "notion",
+        "mention",
+        "note",
+        "notes",
+        "memory",
+        "memories",
+        "record",
+        "records",
+        "entry",
+        "everything",
+        "anything",
+        "lot",
+        "one",
         "old",
         "new",
         "current",
@@ -172,6 +195,7 @@ _GENERIC = frozenset(
         "told",
         "mentioned",
         "what",
+        "whole",
     ]
 )
 """Words a forget phrase uses to point at a thing rather than to name it ("the tattoo *idea*")."""
@@ -208,31 +232,88 @@ def lexical_similarity(a: str, b: str) -> float:
     return 2 * len(wa & wb) / (len(wa) + len(wb))
 
 
-def _key_words(phrase: str) -> tuple[set[str], set[str]]:
+_SUFFIXES = ("ation", "ition", "ments", "ment", "ness", "ings", "ing", "ions", "ion", "als", "al", "ed")
+
+
+def _root(word: str) -> str:
+    """A crude common root so that word forms of one thing meet: "proposal"/"propose"/"proposing",
+    "elopement"/"eloping", "transferred"/"transfer". Used only to match forget phrases, where a
+    missed match resurrects what the user asked to drop."""
+    word = _stem(word)
+    if word.isdigit():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[: -len(suffix)]
+            if (
+                suffix in ("ing", "ings", "ed")
+                and len(word) >= 4
+                and word[-1] == word[-2]
+                and word[-1] not in "aeiouls"
+            ):
+                word = word[:-1]
+            break
+    if len(word) >= 5 and word.endswith("e"):
+        word = word[:-1]
+    return word
+
+
+def _tokens(text: str) -> list[str]:
+    return _TOKEN.findall(_fold(text).replace("'s ", " "))
+
+
+def _words(tokens: list[str], norm: Callable[[str], str]) -> set[str]:
+    """Normalised content words, plus every two neighbours written as one ("bake off" → "bakeoff",
+    "tree house" → "treehouse") so that spacing and hyphenation do not matter."""
+    words = {norm(w) for w in tokens if (w not in _STOP and len(w) > 1) or w.isdigit()}
+    pairs = zip(tokens, tokens[1:], strict=False)
+    words |= {norm(a + b) for a, b in pairs if a not in _STOP and b not in _STOP}
+    return words
+
+
+def _key_words(phrase: str, norm: Callable[[str], str] = _stem) -> tuple[set[str], set[str]]:
     """(proper-noun words, other strong words) of a forget phrase."""
     proper = {
-        _stem(w)
+        norm(w)
         for w in _TOKEN.findall(_fold(" ".join(re.findall(r"(?<!^)\b[A-Z][\w'\-]*", phrase.strip()))))
         if w not in _STOP
     }
-    strong = content_words(phrase) - _GENERIC
+    tokens = [w for w in _tokens(phrase) if (w not in _STOP and len(w) > 1) or w.isdigit()]
+    generic = {norm(w) for w in _GENERIC}
+    strong = {norm(w) for w in tokens} - generic
     if not strong:
-        strong = content_words(phrase)
+        strong = {norm(w) for w in tokens}
     return proper & strong, strong
+
+
+def _content_words_for(content: str, phrase: str, norm: Callable[[str], str]) -> set[str]:
+    words = _words(_tokens(content), norm)
+    tokens = [w for w in _tokens(phrase) if w not in _STOP]
+    for a, b in zip(tokens, tokens[1:], strict=False):
+        if norm(a + b) in words:
+            words |= {norm(a), norm(b)}
+    return words
 
 
 def mentions(content: str, phrase: str) -> bool:
     """Whether `content` is about the thing `phrase` names: a proper noun of the phrase (written
     as a name in `content` too: "Labs" is not "a lab") (or all its naming words) if it has
-    one, else at least half of its naming words (plurals, case and accents ignored)."""
+    one, else at least half of its naming words. Plurals, possessives, case, accents, hyphens
+    and spacing are ignored, and pointer words ("the hot tub *idea*") are not required. Other
+    word forms ("proposal"/"propose", "elopement"/"eloping") count only when every naming word
+    is found that way: "the novel I'm writing" is not "write code samples"."""
     proper, strong = _key_words(phrase)
     if not strong:
         return False
-    words = content_words(content)
+    words = _content_words_for(content, phrase, _stem)
+    r_proper, r_strong = _key_words(phrase, _root)
+    r_words = _content_words_for(content, phrase, _root)
     if proper:
-        names = content_words(" ".join(re.findall(r"\b[A-Z][\w'\-]*", content)))
-        return bool(proper & names) or strong <= words
-    return len(strong & words) >= max(1, math.ceil(len(strong) / 2))
+        capitalised = " ".join(re.findall(r"\b[A-Z][\w'\-]*", content))
+        names = _words(_tokens(capitalised), _stem)
+        r_names = _words(_tokens(capitalised), _root)
+        return bool(proper & names) or bool(r_proper & r_names) or strong <= words or r_strong <= r_words
+    return len(strong & words) >= max(1, math.ceil(len(strong) / 2)) or r_strong <= r_words
 
 
 class Operation(BaseModel):
@@ -292,11 +373,21 @@ class _Plan:
         self.content[memory_id] = content
         if like is not None:
             self.topic[memory_id] = like.topic or self.topic.get(memory_id)
+        cand = cand.model_copy(update={"topic": self.topic.get(memory_id)})
         self.ops = [
             o for o in self.ops if not (o.memory_id == memory_id and o.action in ("update", "reinforce"))
         ]
         self.ops.append(Operation(action="update", memory_id=memory_id, candidate=cand))
         self.touched.add(memory_id)
+
+    def vacate_slot(self, topic: str | None, keep: str, words: set[str]) -> None:
+        """A topic is a single-valued slot: when a memory takes it over (through `replaces` or
+        similarity), any other memory still filed under it states the superseded value."""
+        if topic is None:
+            return
+        for other in [i for i in self.live() if i != keep and self.topic.get(i) == topic]:
+            self.scrub_summaries(self.content[other], words)
+            self.delete(other)
 
     def reinforce(self, memory_id: str, evidence: Candidate) -> None:
         if memory_id in self.touched:
@@ -415,6 +506,7 @@ def consolidate(
             old = plan.content[target]
             plan.rewrite(target, c.content, like=c)
             plan.scrub_summaries(old, content_words(c.content))
+            plan.vacate_slot(c.topic, keep=target, words=content_words(c.content))
             continue
         plan.ops.append(Operation(action="create", candidate=c))
 
