@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from memstore.domain.commands import split_sentences
 from memstore.domain.models import Kind, MemoryItem
 from memstore.ports.extractor import Candidate, Extraction
 
@@ -330,7 +331,8 @@ def forget_targets(existing: list[MemoryItem], phrases: list[str]) -> list[str]:
 
 
 def sentences(text: str) -> list[str]:
-    return [s for s in re.split(r"(?<=[.!?])\s+", text.strip()) if s]
+    """A summary's sentences, split as chat messages are ("Dr." or "Mr." does not end one)."""
+    return split_sentences(text)
 
 
 def _item_topic(item: MemoryItem) -> str | None:
