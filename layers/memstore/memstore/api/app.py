@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -58,7 +59,11 @@ def build_resolver() -> APIGatewayHttpResolver:
 
     @app.exception_handler(Exception)
     def _unexpected(error: Exception) -> Response:
-        logger.exception("unexpected error", extra={"error_type": type(error).__name__})
+        """Logs where it failed, not the exception's text: messages (pydantic's, boto's) can
+        quote the input, which is personal data."""
+        frames = traceback.extract_tb(error.__traceback__)
+        where = [f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno}:{f.name}" for f in frames[-5:]]
+        logger.error("unexpected error", extra={"error_type": type(error).__name__, "where": where})
         return errors.error_response(500, "internal_error", "internal error")
 
     return app
