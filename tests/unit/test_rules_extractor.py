@@ -428,3 +428,168 @@ def test_requests_and_fragments_are_not_memories():
     assert len(got) == 1 and "Fedora" in got[0].content and "work laptop" in got[0].content, got
     got = facts(run("My partner and I are learning to sail in Oban."))
     assert got and all(c.content != "The user's partner." for c in got), got
+
+
+# --------------------------------------------------------------------------- heldout-2 construction classes
+
+
+def chat(*turns, existing=(), options=OPTS) -> Extraction:
+    """Alternating assistant/user turns, starting with the assistant."""
+    msgs = [
+        Message(id=f"m{i}", role="assistant" if i % 2 == 0 else "user", content=t)
+        for i, t in enumerate(turns)
+    ]
+    return RulesExtractor().extract(msgs, [], list(existing), options)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Evening all, Thaddeus here.", "Thaddeus"),
+        ("Howdy! Marisol speaking, long-time listener.", "Marisol"),
+        ("Salaam, this is Farida.", "Farida"),
+        ("It's Brennagh, sorry, should have said.", "Brennagh"),
+        ("Kwabena btw. first question coming up", "Kwabena"),
+    ],
+)
+def test_names_in_greetings_and_introductions(text, name):
+    got = [c for c in facts(run(text)) if c.topic == "name"]
+    assert [c.content for c in got] == [f"The user's name is {name}."]
+
+
+@pytest.mark.parametrize("text", ["It's Tuesday, sorry.", "Nobody here knows me.", "Everyone here agrees."])
+def test_greeting_shapes_without_a_name_store_no_name(text):
+    assert [c for c in facts(run(text)) if c.topic == "name"] == []
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "tokens", "topic"),
+    [
+        ("Nice! What colour is your bike?", "Racing green.", ["bike colour", "Racing green"], "bike colour"),
+        ("Which gym do you go to?", "Yep, Puregym, mostly.", ["gym", "Puregym"], "gym"),
+        ("What do you do for a living?", "Yeah, a glazier.", ["glazier"], "job"),
+        ("Got it. And what's your name?", "Yes, it's Ottoline.", ["Ottoline"], "name"),
+        ("Anything you can't stand eating?", "Beetroot. Never.", ["Beetroot"], "dislikes"),
+        ("Where did you grow up?", "Tromsø! Born and raised.", ["hometown", "Tromsø"], "hometown"),
+    ],
+)
+def test_a_short_reply_answers_the_assistants_question(question, answer, tokens, topic):
+    got = facts(chat(question, answer))
+    assert len(got) == 1, got
+    for token in tokens:
+        assert token in got[0].content
+    assert got[0].topic == topic
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What colour is your bike?", "not sure"),
+        ("What colour is your bike?", "Why do you ask?"),
+        ("Which gym do you go to?", "No idea, honestly."),
+        ("Hey! What's up?", "Tell me a joke."),
+        ("Why did the chicken cross the road?", "Bananas."),
+    ],
+)
+def test_non_answers_and_non_personal_questions_store_nothing(question, answer):
+    assert facts(chat(question, answer)) == []
+
+
+def test_pet_reply_says_pet_and_keeps_name_and_species():
+    got = facts(chat("Do you have any pets?", "Oh yep, Waffles - the whippet."))
+    assert len(got) == 1 and "pet" in got[0].content and "Waffles" in got[0].content
+    assert "whippet" in got[0].content
+
+
+@pytest.mark.parametrize(
+    ("text", "token"),
+    [
+        ("Kindly never use semicolons in your replies.", "semicolons"),
+        ("No bullet points, ever.", "bullet"),
+        ("pls stop apologizing in every answer", "apologizing"),
+        ("Avoid exclamation marks in replies, they grate.", "exclamation"),
+        ("Spell out acronyms the first time, always.", "acronyms"),
+        ("Could you always give times on the 24-hour clock?", "24-hour"),
+        ("I find tables hard to read, so leave them out.", "tables"),
+    ],
+)
+def test_answer_style_rules_in_many_phrasings_are_procedural(text, token):
+    got = facts(run(text), Kind.PROCEDURAL)
+    assert len(got) == 1, run(text).memories
+    assert token in got[0].content
+
+
+def test_two_rules_in_one_message_are_two_memories():
+    got = facts(run("Never any emojis, ever. Plain text only, thanks."), Kind.PROCEDURAL)
+    assert len(got) == 2
+    assert "emojis" in got[0].content and "plain text" in got[1].content.lower()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kindly explain photosynthesis.",
+        "Kindly suggest a story book for my nephew Tomas.",
+        "Please tell me the time in Tokyo.",
+        "Can you make a table of the planets?",
+        "If I ever retire, I'm off to Patagonia, no question.",
+    ],
+)
+def test_one_off_requests_are_not_answer_rules(text):
+    assert facts(run(text), Kind.PROCEDURAL) == []
+
+
+def update_chain(first: str, second: str) -> list[str]:
+    """The store's contents after two sessions, the second changing what the first said."""
+    return [m.content for m in _apply([], [first, second])]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "old", "new"),
+    [
+        (
+            "I play squash every Thursday.",
+            "Ignore what I said about squash, it's badminton now.",
+            "squash",
+            "badminton",
+        ),
+        (
+            "I'm a huge Hibernian fan.",
+            "Turns out I'm not a fan of Hibernian after all, Dundee is more my speed.",
+            "Hibernian",
+            "Dundee",
+        ),
+        ("I write everything in Sublime.", "I gave up Sublime last month and went to Zed.", "Sublime", "Zed"),
+        (
+            "I do pottery on Wednesdays.",
+            "Pottery didn't work out so I'm doing woodturning.",
+            "ottery",
+            "woodturning",
+        ),
+        (
+            "We're flying to Oaxaca in June!",
+            "The Oaxaca trip fell through so we've booked Tallinn.",
+            "Oaxaca",
+            "Tallinn",
+        ),
+    ],
+)
+def test_retractions_replace_the_old_value(first, second, old, new):
+    contents = update_chain(first, second)
+    assert any(new in c for c in contents), contents
+    assert not any(old in c and new not in c for c in contents), contents
+
+
+def test_a_plain_statement_after_a_retraction_phrase_is_not_an_update_of_something_unrelated():
+    contents = update_chain("I keep bees in the back garden.", "Ignore the typo earlier, I meant Tuesday.")
+    assert any("bees" in c for c in contents)
+
+
+@pytest.mark.parametrize("text", ["Random.", "Bye for now.", "ok cool", "haha nice one"])
+def test_fillers_store_nothing(text):
+    assert run(text).memories == []
+
+
+def test_discourse_prefix_is_not_left_in_the_fact():
+    got = facts(run("While I remember, I keep bees in the back garden."))
+    assert len(got) == 1 and not got[0].content.lower().startswith("while")

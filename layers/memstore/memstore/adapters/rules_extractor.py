@@ -299,7 +299,8 @@ _DISCOURSE = re.compile(
     r"quick\s+update|small\s+update|update|correction|quick\s+correction|oh\s+and|and\s+also|but|"
     r"sorry|hey|hi|hello|yeah|yes|right|um|uh|hmm|lol|haha|wait|also\s+fyi|one\s+more\s+thing|"
     r"change\s+of\s+plans?|work[\s-]wise|going\s+forward|random\s+aside|aside|unrelated(?:,?\s+but)?|"
-    r"before\s+i\s+forget|quick\s+one|quick\s+question|from\s+now\s+on|in\s+future|hiya|howdy|"
+    r"before\s+i\s+forget|while\s+i\s+remember|while\s+i\s+think\s+of\s+it|anyhow|ps|p\.s\.|random|"
+    r"random,?\s+but|quick\s+one|quick\s+question|from\s+now\s+on|in\s+future|hiya|howdy|"
     r"[\w'\-]+(?:\s+[\w'\-]+){0,4}\s+(?:update|correction|news|note))\s*[,:;!.\-–—]+\s*)+",
     re.I,
 )
@@ -309,7 +310,7 @@ _QUESTION_START = re.compile(
     re.I,
 )
 _IMPERATIVE = re.compile(
-    r"^(?:please\s+)?(?:tell|give|write|explain|show|help|suggest|recommend|find|make|draft|plan|list|"
+    r"^(?:(?:please|kindly|pls|plz)\s+)?(?:tell|give|write|explain|show|help|suggest|recommend|find|make|draft|plan|list|"
     r"summari[sz]e|translate|check|fix|book|order|remind|let|let's|lets|look|search|compare|describe|"
     r"create|generate|calculate|convert|name|pick|choose|define|teach|send|grab|get|put|set|add|read|"
     r"guess|imagine|think|consider|go|come|see|hold|wait|try|take|sign|proofread|walk|format|keep|use|"
@@ -320,7 +321,7 @@ _META = re.compile(
     r"\b(?:questions?|wondering|curious|let\s+me\s+think|think\s+about\s+it|i\s+mean|i\s+guess|i\s+think\s+so|"
     r"i\s+see|i\s+know\s+right|thanks|thank\s+you|that'?s\s+all|gotta\s+run|talk\s+soon|nice\s+to\s+meet|"
     r"i\s+have\s+no\s+idea|i'?m\s+not\s+sure|i\s+don'?t\s+know|i\s+can'?t\s+remember|i\s+forgot|"
-    r"my\s+bad|i\s+need\s+(?:some\s+)?help|help\s+me|i\s+was\s+just)\b",
+    r"my\s+bad|i\s+need\s+(?:some\s+)?help|help\s+me|i\s+was\s+just|i\s+meant|typo|bye|for\s+now)\b",
     re.I,
 )
 _HYPOTHETICAL = re.compile(
@@ -351,7 +352,9 @@ _DURABLE = re.compile(
     r"(?:i'm|i\s+am|being)\s+an?|employed|by\s+trade|support|supports|supporting|root\s+for|follow|"
     r"follows|(?:have|'ve|has)\s+got\s+(?:the|a|an|my|two|three)|changed\s+my\s+life|swear\s+by|"
     r"live\s+for|can'?t\s+live\s+without|ritual|of\s+choice|go-?to|booked|drive|driving|ride|riding|"
-    r"commute|commuting|listen|listening|read|reading|play|plays)\b",
+    r"commute|commuting|listen|listening|read|reading|play|plays|grow|growing|grows|keep(?!\s+\w+ing\b)|raise|raising|"
+    r"collect|collecting|volunteer|volunteering|shop|shopping|popped\s+into|on\s+repeat|siblings?|eldest|"
+    r"youngest|one\s+of\s+\w+|garden|allotment|balcony|as\s+per\s+usual|as\s+usual|mostly)\b",
     re.I,
 )
 _PROPER_NOUN = re.compile(
@@ -703,8 +706,12 @@ def _name_of(sentence: str) -> str | None:
     if not m:
         m = re.search(r"\b(?:you\s+can\s+)?call\s+me\s+(?P<n>[A-Z][\w'\-]+)", sentence)
     if not m:
+        m = _GREETING_NAME.search(sentence)
+    if not m:
         return None
-    name = m.group("n")
+    name = m.group("n") if "n" in m.groupdict() and m.group("n") else _greeting_name(m)
+    if name is None or _NOT_A_NAME.fullmatch(name):
+        return None
     if (
         re.fullmatch(_LANGUAGES, name, re.I)
         or _DIET.fullmatch(name)
@@ -738,6 +745,29 @@ def _name_of(sentence: str) -> str | None:
     ):
         return None
     return name
+
+
+_GREETING_NAME = re.compile(
+    r"^(?:[\w'’]+(?:\s+[\w'’]+)?\s*[,!.]+\s*)?(?:(?i:this\s+is|it'?s|it’s)\s+)?"
+    r"(?P<n>[A-Z][a-z][\w'\-]*)\s+(?i:here|speaking)\b(?!\s+(?:is|are|in|at|on|for|to)\b)|"
+    r"^(?:[\w'’]+(?:\s+[\w'’]+)?\s*[,!]+\s*)(?i:this\s+is|it'?s|it’s)\s+(?P<n2>[A-Z][a-z][\w'\-]*)\s*(?:[,.!]|$)|"
+    r"^(?:(?i:yes|yeah|yep|sorry)[,!.]*\s+)*(?i:that'?s\s+(?:right|correct))[,!.]*\s+"
+    r"(?i:it'?s|it’s)\s+(?P<n3>[A-Z][a-z][\w'\-]*)\s*[,.!]?|"
+    r"^(?i:it'?s|it’s)\s+(?P<n5>[A-Z][a-z][\w'\-]*)\s*[,.!]\s*(?i:sorry|should\s+have\s+said)|"
+    r"^(?P<n4>[A-Z][a-z][\w'\-]*)\s+(?i:btw|by\s+the\s+way|fyi)\b"
+)
+"""A name given in a greeting or an introduction: "G'day, Rustam here.", "Namaste, this is Ravindra.",
+"Oisin speaking", "It's Catalina, sorry, should have said.", "Sunniva btw."."""
+_NOT_A_NAME = re.compile(
+    r"(?:" + _WEEKDAYS + r"|january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|today|tonight|tomorrow|yesterday|this|that|nothing|everything|something|someone|nobody|"
+    r"everyone|somebody|there|here|fine|great|good|ok|okay|thanks|thank|cheers|true|same|mine|ours)$",
+    re.I,
+)
+
+
+def _greeting_name(m: re.Match[str]) -> str | None:
+    return next((m.group(g) for g in ("n", "n2", "n3", "n4", "n5") if m.groupdict().get(g)), None)
 
 
 _NP_END = set(
@@ -893,6 +923,92 @@ def _is_procedural(sentence: str, markers: str = "") -> str | None:
     return topic
 
 
+_RULE_DIRECTIVE = re.compile(
+    r"(?:^|,\s*(?:so\s+)?|\bso\s+)(?:kindly|please|pls|plz|always|never|avoid|don'?t|do\s+not|no|stop|quit|use|keep|"
+    r"give|write|leave|end|finish|close|open|lead|start|begin|show|expand|spell|maintain|stick|put|include|"
+    r"skip|drop|format|could\s+you|can\s+you|would\s+you|will\s+you|when\s+you|whenever\s+you|if\s+you|"
+    r"i'?d\s+(?:like|rather|prefer)\s+(?:you|it|that)|i\s+(?:want|need)\s+you|i\s+like\s+it\s+when\s+you|"
+    r"i\s+prefer\s+(?:it\s+)?when\s+you|do\s+that)\b",
+    re.I,
+)
+_RULE_STRONG = re.compile(
+    r"\b(?:tables?|tabular|exclamation(?:\s+(?:marks?|points?))?|acronyms?|abbreviations?|apologi[sz]\w*|"
+    r"apolog(?:y|ies)|follow[\s-]?up\s+questions?|bottom\s+line|code\s+comments?|(?:serial|oxford)\s+comma|"
+    r"emojis?|24[\s-]?h(?:ou)?r|12[\s-]?h(?:ou)?r|am\s*/\s*pm|tone|replies|answers|responses|formatting|"
+    r"headings|headers|bullet(?:\s+points?)?s?|caps\s+lock|all\s+caps|capital\s+letters|"
+    r"(?:dd|mm|yyyy)[/.\-](?:dd|mm|yyyy)[/.\-](?:dd|mm|yyyy)|sign[\s-]?offs?|greetings?)\b",
+    re.I,
+)
+_RULE_WEAK = re.compile(
+    r"\b(?:questions?|times?|clock|dates?|words?|sentences?|language|lists?|summary|summaries|comments?|"
+    r"reply|answer|response|style|voice|format|paragraphs?|examples?|units?|punctuation|spelling)\b",
+    re.I,
+)
+_RULE_PERSIST = re.compile(
+    r"\b(?:always|never|ever|every|each|all|from\s+(?:now|here)\s+on|going\s+forward|in\s+future|any\s*more|"
+    r"only|whenever|first|up\s+front|by\s+default)\b",
+    re.I,
+)
+_RULE_LASTING_VERB = re.compile(
+    r"(?:^|,\s*(?:so\s+)?|\bso\s+)(?:(?:kindly|please|pls|plz)\s+)?(?:never|avoid|don'?t|do\s+not|no|stop|quit|keep|"
+    r"stick|maintain|leave|skip|drop|spell|expand|write|use)\b|\bwithout\b|\bup\s+front\b",
+    re.I,
+)
+"""Verbs that set a standing rule by themselves ("No tables", "Keep comments minimal", "Stop
+apologising"), unlike a one-off request ("Can you make a table of …?")."""
+_GENERIC_FEATURE = re.compile(r"replies|answers|responses|tone|formatting", re.I)
+_ONE_OFF = re.compile(
+    r"\b(?:this|that|the)\s+(?:email|essay|letter|message|text|post|one|card|poem|draft|list)\b", re.I
+)
+
+
+def _answer_rule(sentence: str) -> str | None:
+    """A rule about the assistant's replies in words the style groups do not list ("No tables,
+    ever.", "Kindly do not apologise in every reply", "Bottom line up front, always"): an
+    imperative or prohibition about answers, kept when it names a feature of replies and is
+    lasting. Its topic is the feature it governs."""
+    core, markers = _strip_discourse(sentence)
+    core = re.sub(
+        r"^(?:quick\s+)?rule(?:\s+for\s+(?:you|our\s+chats|our\s+conversations))?\s*[:,]\s*",
+        "",
+        core,
+        flags=re.I,
+    )
+    if _ONE_OFF.search(core):
+        return None
+    if _is_question(core) and not _POLITE_REQUEST.match(core):
+        return None
+    strong = next(
+        (m for m in _RULE_STRONG.finditer(core) if not _GENERIC_FEATURE.fullmatch(m.group(0))), None
+    )
+    strong = strong or _RULE_STRONG.search(core)
+    weak = _RULE_WEAK.search(core)
+    directive = _RULE_DIRECTIVE.search(core)
+    persist = _RULE_PERSIST.search(core) or _RULE_PERSIST.search(markers)
+    if strong and (
+        persist
+        or _RULE_LASTING_VERB.search(core)
+        or re.search(r"\b(?:your|in\s+(?:your\s+)?(?:replies|answers|responses))\b", core, re.I)
+    ):
+        feature = strong.group(0)
+    elif weak and directive and persist and _ANSWER_WORDS.search(core) and not _HYPOTHETICAL.search(core):
+        feature = weak.group(0)
+    else:
+        return None
+    if _GENERIC_FEATURE.fullmatch(feature):
+        return (
+            "procedural:reply language"
+            if re.search(r"\b" + _LANGUAGES + r"\b", core, re.I)
+            else "procedural:"
+        )
+    feature = re.sub(r"[\s-]+", " ", feature.lower())
+    feature = re.sub(r"\b(?:points?|marks?)$", "marks", feature)
+    feature = re.sub(r"(?<=[^s])s$", "", feature) if not feature.endswith("marks") else feature
+    feature = re.sub(r"^apolog\w*$", "apologies", feature)
+    feature = re.sub(r"^(?:24|12) ?h(?:ou)?r$", "time format", feature)
+    return "procedural:" + feature
+
+
 _AFTER_RETRACTION = re.compile(r"\s+[-–—]+\s+|\s*[;:]\s+")
 """Where "scratch what I said about my job - I'm a welder now" turns from the retraction to the
 new fact."""
@@ -999,7 +1115,17 @@ def _statement(
     swap = _OUT_IN.match(core)
     if swap:
         return _swap_statement(swap, markers + core)
-    scratch = _SCRATCH.match(core)
+    scratch = _SCRATCH.match(core) or next((m for r in _RETRACTIONS if (m := r.match(core))), None)
+    gave_up = None if scratch else _GAVE_UP.match(core)
+    if gave_up:
+        rest = gave_up.group("rest").strip()
+        if not re.match(r"^(?:i|i'm|i've|we|my|it'?s)\b", rest, re.I):
+            rest = (
+                f"I switched to {rest}"
+                if re.search(r"\band\s+(?:went|moved|switched)\b", gave_up.group(0))
+                else rest
+            )
+        scratch = re.match(r"(?P<old>.*)\x00(?P<rest>.*)", gave_up.group("old") + "\x00" + rest, re.S)
     if scratch:
         pending_old = pending_old | content_words(scratch.group("old"))
         prefix_hint = (prefix_hint + " ; " + scratch.group("old")).strip(" ;")
@@ -1033,7 +1159,9 @@ def _statement(
         return None
     topic = _topic_of(body, is_update) or (_topic_of(core + " " + hint, is_update) if is_update else None)
     content = _third_person(body)
-    if is_update and topic in TOPIC_LABELS and not _topic_of(body, False):
+    if is_update and old and not re.search(r"\b(?:user|their|they)\b", content, re.I):
+        content = f"The user has switched: {content}"
+    elif is_update and topic in TOPIC_LABELS and not _topic_of(body, False):
         content = f"{TOPIC_LABELS[topic]} (updated): {content[:1].lower() + content[1:]}"
     importance = IMPORTANCE_PROFILE if (topic or _PROPER_NOUN.search(body)) else IMPORTANCE_INCIDENTAL
     return _Statement(_finish(content), topic, is_update, old, importance, old_text)
@@ -1310,6 +1438,33 @@ _SCRATCH = re.compile(
     re.I,
 )
 """A retraction followed by the new value: "Scratch the bike: I take the bus now"."""
+_RETRACTIONS = [
+    re.compile(
+        r"^(?:ignore|disregard|forget|never\s+mind|scrap)\s+(?:what\s+i\s+(?:said|told\s+you|mentioned|wrote)\s+"
+        r"(?:about|re:?|regarding|on)\s+)(?P<old>[^:,;\-–—]+?)\s*(?:[:,;]|\s[-–—]+)\s*(?P<rest>.*)$",
+        re.I,
+    ),
+    re.compile(
+        r"^(?:the\s+)?(?P<old>[^,;]+?)\s+(?:thing\s+|plan\s+|trip\s+)?(?:didn'?t\s+work\s+out|fell\s+through|"
+        r"got\s+cancell?ed|is\s+off|was\s+a\s+bust)(?:\s+for\s+[\w\s]+?)?\s*,?\s*(?:so\s+)(?P<rest>.*)$",
+        re.I,
+    ),
+    re.compile(
+        r"^turns\s+out\s+(?:i'?m|i\s+am)\s+not\s+(?:a\s+(?:big\s+)?fan\s+of|into|keen\s+on)\s+(?P<old>[^,;]+?)"
+        r"(?:\s+after\s+all)?\s*[,;]\s*(?P<rest>.*)$",
+        re.I,
+    ),
+]
+"""Other retractions that name the old value and then the new one: "Ignore what I said about X,
+it's Y now", "X didn't work out so I'm doing Y", "Turns out I'm not a fan of X after all, Y is
+more my speed"."""
+_GAVE_UP = re.compile(
+    r"^(?:i\s+|we\s+)?(?:gave\s+up|quit|dropped|ditched|stopped|ditched|swapped\s+out)\s+(?P<old>[^,;]+?)"
+    r"(?:\s+(?:last|this)\s+\w+|\s+a\s+while\s+(?:ago|back))?\s*(?:[,;]\s*|\s+and\s+(?:went|moved|switched)\s+"
+    r"(?:over\s+)?to\s+)(?P<rest>.+)$",
+    re.I,
+)
+"""Giving one thing up for another: "I gave up X last month; Y these days", "… and went to Y"."""
 _SUPERLATIVE_FRAGMENT = re.compile(
     r"^(?:the\s+|my\s+)?(?:best|greatest|finest|top)\s+(?P<noun>[a-z]+(?:\s+[a-z]+)?)"
     r"(?:\s+(?:ever|going|alive|around|out\s+there|of\s+all\s+time))?(?:,?\s*(?:full\s+stop|period|hands\s+down))?"
@@ -1526,7 +1681,12 @@ def _message_units(sentences: list[str], categories: frozenset[str]) -> list[tup
             safe = parts
         for part in safe:
             core, _ = _strip_discourse(part)
-            if _is_question(core) and _is_procedural(core) is None and not _is_request(part):
+            if (
+                _is_question(core)
+                and _is_procedural(core) is None
+                and _answer_rule(part) is None
+                and not _is_request(part)
+            ):
                 premise = _question_premise(part)
                 if premise:
                     units.append((premise, sensitive, True))
@@ -1546,6 +1706,218 @@ def _message_units(sentences: list[str], categories: frozenset[str]) -> list[tup
     return units
 
 
+# --------------------------------------------------------------------------- answers to the assistant's question
+
+_ASKED_SKIP = re.compile(
+    r"\b(?:what'?s\s+up|how\s+(?:are|is|was|were)\s+(?:you|it|things|your\s+day)|how\s+about|what\s+about|"
+    r"how\s+can\s+i|can\s+i\s+help|what\s+(?:do|did|would)\s+you\s+(?:need|want|mean|think|like\s+to)|"
+    r"anything\s+else|does\s+that\s+(?:help|make)|shall\s+i|should\s+i|would\s+you\s+like|want\s+me\s+to|"
+    r"do\s+you\s+want|make\s+sense|sound\s+good|you\s+mean|did\s+you\s+know|have\s+you\s+(?:tried|considered|"
+    r"thought)|ready|right\?)\b",
+    re.I,
+)
+_ASKED_TOPICS = [
+    (re.compile(r"\bname\b|\bcall\s+you\b", re.I), "name", "name"),
+    (
+        re.compile(
+            r"\b(?:do\s+for\s+(?:work|a\s+living)|job|profession|occupation|line\s+of\s+work)\b", re.I
+        ),
+        "job",
+        "job",
+    ),
+    (
+        re.compile(r"\bgrow\s+up\b|\bhome\s*town\b|\bfrom\s+originally\b|\boriginally\s+from\b", re.I),
+        "hometown",
+        "hometown",
+    ),
+    (
+        re.compile(
+            r"\b(?:where\s+do\s+you\s+live|where\s+are\s+you\s+based|live\s+now|home\s+city|"
+            r"which\s+city)\b",
+            re.I,
+        ),
+        "home city",
+        "home city",
+    ),
+    (
+        re.compile(r"\b(?:dislike|hate|can'?t\s+stand|don'?t\s+like|won'?t\s+eat|avoid)\b", re.I),
+        "dislikes",
+        None,
+    ),
+    (re.compile(r"\beditor\b|\bide\b", re.I), "editor", "editor"),
+    (re.compile(r"\b(?:coffee|tea)\s+order\b|\bdrink\b", re.I), "usual drink", "drink:hot"),
+    (re.compile(r"\bdiet\b|\bway\s+of\s+eating\b", re.I), "diet", "diet"),
+    (re.compile(r"\bcuisine\b", re.I), "favourite cuisine", "food:cuisine"),
+    (
+        re.compile(r"\blanguages?\b.*\blearn|\blearn\w*\b.*\blanguages?\b", re.I),
+        "language being learned",
+        "language learning",
+    ),
+]
+"""Questions whose subject is a known slot: the label used in the memory and the slot's topic."""
+_ASKED_FILLER = {
+    "kind",
+    "type",
+    "sort",
+    "favourite",
+    "favorite",
+    "usual",
+    "go-to",
+    "main",
+    "current",
+    "any",
+    "anything",
+    "something",
+    "really",
+    "mind",
+    "asking",
+    "ask",
+    "there",
+    "these",
+    "days",
+    "lately",
+    "much",
+    "most",
+}
+_ASKED_FRAMES = [
+    re.compile(
+        r"\b(?:what|which)\s+(?P<a>[a-z\-]+(?:\s+[a-z\-]+)?)\s+(?:is|are|was)\s+your\s+"
+        r"(?P<b>[a-z\-]+(?:\s+[a-z\-]+)?)$",
+        re.I,
+    ),
+    re.compile(r"\byour\s+(?P<b>[a-z\-]+(?:\s+[a-z\-]+){0,2})$", re.I),
+    re.compile(
+        r"\b(?:what|which)\s+(?:kind\s+of\s+|type\s+of\s+|sort\s+of\s+)?(?P<b>[a-z\-]+(?:\s+[a-z\-]+)?)\s+"
+        r"(?:do|did|are|have|would|will)\s+you\b",
+        re.I,
+    ),
+    re.compile(
+        r"\bwhere\s+do\s+you\s+(?:usually\s+)?(?:do\s+)?(?:your\s+)?(?P<b>[a-z\-]+(?:\s+[a-z\-]+)?)$", re.I
+    ),
+    re.compile(
+        r"\b(?:do|are|have|did|were)\s+you\s+(?:ever\s+|still\s+|currently\s+)?(?P<v>[a-z]+)\s+"
+        r"(?:any|a|an|some)\s+(?P<b>[a-z\-]+(?:\s+[a-z\-]+)?)$",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:do|are|have|did)\s+you\s+(?:ever\s+)?(?P<v>[a-z]+)\s+(?:anywhere|at\s+all|somewhere)$", re.I
+    ),
+]
+
+
+def _asked_slot(assistant_text: str) -> tuple[str, str | None] | None:
+    """What the assistant's closing question asked about the user: a label ("car colour",
+    "supermarket") and the slot's topic, or None when it asked nothing about the user."""
+    questions = [q for q in split_sentences(assistant_text.strip()) if q.strip().endswith("?")]
+    if not questions:
+        return None
+    q = questions[-1].strip().rstrip("?").strip()
+    parts = [p for p in re.split(r"\s*[,;:]\s*|\s+[-–—]+\s+", q) if re.search(r"\b(?:you|your)\b", p, re.I)]
+    if not parts or _ASKED_SKIP.search(q + "?"):
+        return None
+    q = re.sub(r"^(?:so|and|also|ok|okay|oh|by\s+the\s+way|out\s+of\s+interest)\s+", "", parts[0], flags=re.I)
+    q = re.sub(
+        r"\s+(?:these\s+days|at\s+the\s+moment|right\s+now|nowadays|usually|most\s+often|to|in|at|with|for|"
+        r"on)$",
+        "",
+        q,
+        flags=re.I,
+    )
+    for pattern, label, topic in _ASKED_TOPICS:
+        if pattern.search(q):
+            if label == "dislikes":
+                m = re.search(r"\b(?:any|a|an)\s+(?P<w>[a-z]+)\s+(?:that\s+)?you\b", q, re.I)
+                noun = m.group("w") if m and m.group("w").lower() not in _ASKED_FILLER else "thing"
+                return f"disliked {noun}", "dislikes"
+            return label, topic
+    for frame in _ASKED_FRAMES:
+        m = frame.search(q)
+        if not m:
+            continue
+        words = [w for w in (m.groupdict().get("b") or "").lower().split() if w not in _ASKED_FILLER]
+        if "a" in m.groupdict() and m.group("a"):
+            words += [w for w in m.group("a").lower().split() if w not in _ASKED_FILLER]
+        verb = (m.groupdict().get("v") or "").lower()
+        if verb in {"have", "own", "got", "do", "get", "keep", "play", "speak", "use", "follow", "support"}:
+            verb = ""
+        if verb and not words:
+            words = [verb + ("ing" if not verb.endswith("ing") else "")]
+        elif verb:
+            words.append(f"({verb})")
+        label = " ".join(words).strip()
+        if not label or label in {"do", "doing", "think", "like"}:
+            return None
+        plural = words[0].endswith("s") and not words[0].endswith(("ss", "us"))
+        if plural and len(words) == 1:
+            label = label[:-2] if label.endswith(("ches", "shes", "xes", "sses")) else label[:-1]
+        return label, None if plural or verb else label
+    return None
+
+
+_ANSWER_LEAD = re.compile(
+    r"^(?:(?:yes|yep|yeah|yup|aye|sure|correct|indeed|right|oh|well|so|um|hmm|ha|haha|and|also|"
+    r"that'?s\s+(?:right|correct|it)|it'?s|it\s+is|i'?d\s+say|definitely|absolutely)\b[\s,!.\-–—]*)+",
+    re.I,
+)
+_NON_ANSWER = re.compile(
+    r"^(?:not\s+(?:sure|really|telling|yet)|no\s+idea|dunno|i\s+don'?t|don'?t\s+know|why|none|nothing|nope|no\b|"
+    r"nah|pass|skip|can'?t\s+remember|it\s+depends|depends|whatever|never\s+mind|rather\s+not|good\s+question|"
+    r"hard\s+to\s+say|lol|haha|thanks|thank|ok|okay|hmm|maybe|i|i'm|i've|my|we|we're|our|you|can|could|would|what|"
+    r"how|tell|give|please|pls|let's)\b",
+    re.I,
+)
+
+
+def _answer_value(sentence: str) -> str | None:
+    """The value a short reply gives ("Lidl, usually.", "Yep, a stonemason."), or None when the
+    reply is not an answer (a question, a refusal, small talk or a whole statement)."""
+    s = sentence.strip()
+    if s.endswith("?") or is_sensitive(s, frozenset()):
+        return None
+    value = _ANSWER_LEAD.sub("", s).strip(" ,.!-–—")
+    if not value or len(value.split()) > 8 or _NON_ANSWER.match(value) or _is_request(s):
+        return None
+    if not content_words(value):
+        return None
+    words = value.split()
+    if (
+        len(words) >= 3
+        and re.fullmatch(r"[A-Za-z]+(?:ing|ed)", words[0])
+        and words[0].lower() not in _ING_NOUNS
+    ):
+        return None
+    return value
+
+
+def _answer_candidate(asked: tuple[str, str | None], sentence: str, msg_id: str) -> Candidate | None:
+    label, topic = asked
+    value = _answer_value(sentence)
+    if value is None:
+        return None
+    if topic == "name":
+        name = re.search(r"\b[A-Z][a-z][\w'\-]*", value)
+        if not name or _NOT_A_NAME.fullmatch(name.group(0)):
+            return None
+        return Candidate(
+            kind=Kind.USER_PROFILE,
+            content=f"The user's name is {name.group(0)}.",
+            message_ids=[msg_id],
+            topic="name",
+            importance=IMPORTANCE_PROFILE,
+        )
+    value = re.sub(r"^(?:an?|the)\s+(?=\w)", "", value, flags=re.I) if topic == "job" else value
+    content = _finish(f"The user's {label}: {value}")
+    if topic == "job":
+        content = _finish(f"The user's job: {value}")
+    return Candidate(
+        kind=Kind.USER_PROFILE,
+        content=content,
+        message_ids=[msg_id],
+        topic=topic,
+        importance=IMPORTANCE_PROFILE,
+    )
+
+
 class RulesExtractor:
     """Extractor port, by rules. See the module docstring."""
 
@@ -1560,10 +1932,15 @@ class RulesExtractor:
     ) -> Extraction:
         memories: list[Candidate] = []
         forget: list[str] = []
+        asked: tuple[str, str | None] | None = None
         for msg in messages:
+            if msg.role == "assistant":
+                asked = _asked_slot(msg.content)
+                continue
             if msg.role != "user" or not msg.content.strip():
                 continue
-            self._one_message(msg, existing, options, memories, forget)
+            self._one_message(msg, existing, options, memories, forget, asked)
+            asked = None
         if forget:
             memories = [c for c in memories if not any(mentions(c.content, p) for p in forget)]
         facts = [c for c in memories if c.kind == Kind.USER_PROFILE]
@@ -1582,8 +1959,20 @@ class RulesExtractor:
         options: StoreOptions,
         memories: list[Candidate],
         forget: list[str],
+        asked: tuple[str, str | None] | None = None,
     ) -> None:
         sentences = split_sentences(msg.content.strip())
+        if asked is not None and sentences:
+            for i, sentence in enumerate(sentences):
+                if i > 0 and not re.match(
+                    r"^(?:(?:oh|and|also|ps)\s+)*(?:yes|yep|yeah|yup)\b", sentence, re.I
+                ):
+                    continue
+                answer = _answer_candidate(asked, sentence, msg.id)
+                if answer is not None:
+                    memories.append(answer)
+                    sentences = sentences[:i] + sentences[i + 1 :]
+                    break
         pending_old: set[str] = set()
         prefix_hint = ""
         last_procedural: int | None = None
@@ -1606,7 +1995,9 @@ class RulesExtractor:
                     memories.append(remember_candidate(cmd, [msg.id]))
                     continue
             if options.procedural_memory_enabled:
-                ptopic = _is_procedural(*_strip_discourse(sentence))
+                ptopic = _is_procedural(*_strip_discourse(sentence)) or _answer_rule(sentence)
+                if ptopic == "procedural:":
+                    ptopic = "procedural:general"
                 if ptopic is None:
                     instruction = _trailing_instruction(sentence)
                     if instruction is not None:
@@ -1620,7 +2011,7 @@ class RulesExtractor:
                             kind=Kind.PROCEDURAL,
                             content=_procedural_content(sentence),
                             message_ids=[msg.id],
-                            topic=ptopic,
+                            topic=None if ptopic == "procedural:general" else ptopic,
                             is_update=bool(
                                 re.search(r"\b(?:actually|instead|anymore|no\s+longer)\b", sentence, re.I)
                             ),
