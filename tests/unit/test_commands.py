@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from memstore.domain.commands import parse_command, split_sentences
+from memstore.domain.commands import Command, parse_command, split_sentences
 
 
 @pytest.mark.parametrize(
@@ -240,3 +240,136 @@ def test_remember_content_is_exactly_the_fact(fact, template):
     cmd = parse_command(text[0].upper() + text[1:])
     assert cmd is not None and cmd.action == "remember"
     assert cmd.content.lower() == fact.lower()
+
+
+# --------------------------------------------------------------------------- more families
+
+
+@pytest.mark.parametrize(
+    ("text", "phrase"),
+    [
+        ("Erase the kayak from whatever you've stored about me.", "the kayak"),
+        ("Remove my cousin Radek from everything you know about me, thanks.", "my cousin Radek"),
+        ("Drop the pottery class out of whatever you've got on me please", "the pottery class"),
+        ("bin everything re the bakery job pls", "the bakery job"),
+        ("Scrap anything about the Lanzarote timeshare.", "the Lanzarote timeshare"),
+        ("You can let go of the details about my driving test.", "my driving test"),
+        ("Let go of the stuff about the allotment waiting list, please.", "the allotment waiting list"),
+        ("Junk any mention of the caravan.", "the caravan"),
+        ("I take back everything I said about the chess club.", "the chess club"),
+        ("Retract what I told you about the lottery syndicate, please forget it.", "the lottery syndicate"),
+        ("I want to withdraw what I mentioned regarding Tomasz - delete it.", "Tomasz"),
+        ("I retract my comment about the climbing gym, please delete it.", "the climbing gym"),
+    ],
+)
+def test_discarding_verbs_with_a_memory_object_are_forgets(text, phrase):
+    cmd = parse_command(text)
+    assert cmd is not None and cmd.action == "forget"
+    assert cmd.content == phrase
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Keep a record: our router is in the loft.", "our router is in the loft"),
+        ("Keep a log - my bike frame is 56cm.", "my bike frame is 56cm"),
+        ("Pin this for me: the boiler engineer is Wojtek.", "the boiler engineer is Wojtek"),
+        ("Pin this: my passport photo booth is at Boots.", "my passport photo booth is at Boots"),
+        ("Stash this away for later - my nephew collects fossils", "my nephew collects fossils"),
+        ("Bookmark this for me: my favourite bakery is Crumbs.", "my favourite bakery is Crumbs"),
+        ("Save this for later pls - my shoe size is 44", "my shoe size is 44"),
+        ("Store this for future reference: our bins go out on Tuesdays.", "our bins go out on Tuesdays"),
+        ("Please note my piano tuner lives in Frome.", "my piano tuner lives in Frome"),
+        ("Please note that I'm left-handed.", "I'm left-handed"),
+        ("Note I take my tea without sugar.", "I take my tea without sugar"),
+        ("Kindly note: my landlord is called Bertrand.", "my landlord is called Bertrand"),
+    ],
+)
+def test_keeping_verbs_with_a_hand_over_are_remembers(text, content):
+    cmd = parse_command(text)
+    assert cmd is not None and cmd.action == "remember"
+    assert cmd.content == content
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "note" addressed to nobody in particular: a remark about the world, not about the user
+        "Please note: the meeting moved to 3pm.",
+        "Please note that the shop closes at five.",
+        "Please note, the deadline has changed.",
+        "Please note my new number.",
+        # keeping/discarding verbs acting on the conversation or the world
+        "Can you scrap the second paragraph?",
+        "Scrap that, make it shorter.",
+        "Let go of the steering wheel slowly.",
+        "Ditch the formal tone please.",
+        "Cancel my 3pm meeting.",
+        "bin the bullet points from the summary",
+        "Pin the tweet to my profile.",
+        "Log my hours worked today.",
+        "Keep a record of your sources in the essay.",
+        "I take back my offer to help Sam.",
+        # a retraction followed by the new value is a correction, not a forget
+        "I take back what I said about the coffee, it's tea for me now.",
+        "Ignore what I said about Rocket League, it's Hades now.",
+        # questions about memory
+        "Do you keep a record of everything I say?",
+        "How do I delete what you've saved on me?",
+    ],
+)
+def test_new_family_decoys_are_not_commands(text):
+    assert parse_command(text) is None
+
+
+DISCARD_TEMPLATES = st.sampled_from(
+    [
+        "Delete {} from whatever you've saved on me.",
+        "scrap everything re {} pls",
+        "I take back what I said about {}, please delete it.",
+        "You can let go of the info about {}.",
+        "Bin all the notes on {}, cheers.",
+        "Erase {} from everything you know about me.",
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(obj=OBJECTS, template=DISCARD_TEMPLATES)
+def test_discard_family_phrase_is_exactly_the_object(obj, template):
+    cmd = parse_command(template.format(obj))
+    assert cmd is not None and cmd.action == "forget"
+    assert cmd.content == obj
+
+
+KEEP_TEMPLATES = st.sampled_from(
+    [
+        "Keep a record: {}.",
+        "Pin this for me: {}.",
+        "Save this for later pls - {}",
+        "Please note {}.",
+        "Please note that {}.",
+        "Stash this away: {}.",
+    ]
+)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    fact=st.sampled_from(["my optician is Lindqvist Eyecare", "our anniversary is on 2 May"]),
+    template=KEEP_TEMPLATES,
+)
+def test_keep_family_content_is_exactly_the_fact(fact, template):
+    cmd = parse_command(template.format(fact))
+    assert cmd is not None and cmd.action == "remember"
+    assert cmd.content == fact
+
+
+def test_forgetting_a_clause_about_the_user_names_its_object():
+    """"Forget that I like jazz" forgets jazz, not every memory with "like" in it; a clause
+    that names nothing is not a command."""
+    assert parse_command("Forget that I like jazz.") == Command(action="forget", content="jazz")
+    assert parse_command("please forget that i said i collect stamps") == Command(action="forget", content="stamps")
+    assert parse_command("Forget that I am learning Polish.") == Command(action="forget", content="Polish")
+    assert parse_command("Forget I said anything.") is None
+    assert parse_command("Forget I asked.") is None

@@ -246,3 +246,25 @@ def test_forget_matching_stays_specific():
     assert not mentions("The user works at a lab.", "the Northwind Labs interview")
     assert not mentions("The user proposed a budget to the board.", "the Millbrook house hunt")
     assert not mentions("The user likes the idea of a quiet weekend.", "the hot tub idea")
+
+
+def test_discard_commands_reach_the_memories_they_name():
+    from memstore.domain.commands import parse_command
+
+    existing = [
+        item("m1", "The user has entered a sprint triathlon in Windermere."),
+        item("m2", "The user signed up for an open mic poetry evening."),
+        item("m3", "Ottoline from the bouldering wall asked the user out."),
+        item("m4", "The user prefers oat milk."),
+        item("m5", "The user is saving for a campervan conversion."),
+    ]
+    messages = {
+        "m1": "scrap everything re the triathlon pls",
+        "m2": "Delete the open mic evening from whatever you've saved on me.",
+        "m3": "You can let go of the info about Ottoline.",
+        "m5": "I take back what I said about the campervan, please delete it.",
+    }
+    for mid, text in messages.items():
+        cmd = parse_command(text)
+        assert cmd is not None and cmd.action == "forget"
+        assert forget_targets(existing, [cmd.content]) == [mid]

@@ -427,3 +427,227 @@ def test_a_value_split_from_its_context_is_still_dropped():
     out = screen([summary, fragment], OPEN)
     assert [c.content for c in out] == ["The user likes tea. The user lives in Leeds."]
     assert kept(["131-50-7506 - Spent all of Sunday helping my nephew paint the spare room."], OPEN) == []
+
+
+# --------------------------------------------------------------------------- people a policy names
+
+FAMILY_POLICY = StoreOptions(
+    user_profile_details="Capture the user's hobbies, routines and tastes. Do not store anything about their "
+    "medical history, their kids' names or nurseries, or the company they work for's name, nor their "
+    "employer's name."
+)
+PEOPLE_POLICY = StoreOptions(
+    user_profile_details="Keep interests, routines and preferences. Never record where they bank, their religion, "
+    "their partner's job or anything about their gambling."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Keep the user's interests, routines and preferences. Never keep anything about their health, "
+            "their children's names or schools, or their employer's name.",
+            {"health", "about:children:name", "about:children:school", "about:employer:name"},
+        ),
+        ("Do not record the names of their kids.", {"about:children:name"}),
+        ("Never store their partner's job or where they bank.", {"about:partner:job", "about:self:bank"}),
+        ("Avoid keeping their siblings' ages.", {"about:siblings:age"}),
+        ("Never keep anything about where they work.", {"about:employer:*"}),
+        ("Do not store their pets' names or their religion.", {"about:pets:name", "religion"}),
+        ("Never keep anything about their gambling.", {"topic:gambl"}),
+        ("Keep their interests, routines and preferences, and their children's hobbies.", set()),
+        ("Store preferences, no matter how small.", set()),
+    ],
+)
+def test_policy_items_about_people_become_subject_attribute_pairs(text, expected):
+    assert excluded_categories(text) == expected
+
+
+def test_children_names_are_dropped_but_other_facts_about_children_pass():
+    leaks = [
+        "Our eldest, Wilhelmina, starts violin next week.",
+        "Bartholomew, my son, has a cold again.",
+        "We're taking my toddler Juniper to the zoo.",
+        "I have a daughter called Ffion who loves trains.",
+        "My kids' names are Oisin and Maeve.",
+        "The user's youngest Tobias won the spelling bee.",
+    ]
+    assert kept(leaks, FAMILY_POLICY) == []
+    fine = [
+        "My daughter loves painting.",
+        "My son and I watched Frozen on Sunday.",
+        "Our kids prefer pasta to rice.",
+        "My brother Ignatius lives in Cork.",
+        "My dog Biscuit hates the hoover.",
+    ]
+    assert kept(fine, FAMILY_POLICY) == fine
+
+
+def test_children_schools_are_dropped_with_or_without_the_child_named():
+    leaks = [
+        "My twins just started at Foxhollow Primary.",
+        "Please write an absence note to Larkspur Academy for my son.",
+        "Pick-up from Bramblewick Infants is at 3:15.",
+        "The little one goes to Rosebay Nursery now.",
+        "Got a newsletter from St Anselm's School about the trip.",
+    ]
+    assert kept(leaks, FAMILY_POLICY) == []
+    fine = [
+        "I studied history at Kelvingrove College.",
+        "My daughter hates school on Mondays.",
+        "I teach pottery at Willowmere Academy.",
+    ]
+    assert kept(fine, FAMILY_POLICY) == fine
+
+
+def test_the_users_employer_is_dropped_but_not_other_peoples_or_working_from_home():
+    leaks = [
+        "I work for Pemberton & Hale, and the hours are long.",
+        "The user works at Saltmarsh Analytics.",
+        "My company, Ironvale Robotics, is moving offices.",
+        "I've been at Cinderford Freight for six years.",
+        "Email HR at Brightlake Media about my leave.",
+        "Gantry Health just announced more layoffs.",
+        "I'm employed by Quayside Partners.",
+    ]
+    assert kept(leaks, FAMILY_POLICY) == []
+    fine = [
+        "I work at home on Fridays.",
+        "I work from home most days.",
+        "My mechanic works at Hollis Motors.",
+        "My sister works for Verdant Labs.",
+        "I started Duolingo last month.",
+        "I'm a regular at Caffè Nero.",
+    ]
+    assert kept(fine, FAMILY_POLICY) == fine
+
+
+def test_other_people_and_self_attributes_follow_the_policy():
+    leaks = [
+        "My wife is a paramedic.",
+        "My husband works as a welder.",
+        "I bank with Tandem Mutual.",
+        "My bank is Northgate Savings.",
+        "We go to the gurdwara every Sunday.",
+        "I put fifty quid on the horses, gambling is my vice.",
+    ]
+    assert kept(leaks, PEOPLE_POLICY) == []
+    fine = [
+        "My wife loves sea swimming.",
+        "I walked past the river bank this morning.",
+        "I work as a florist.",
+    ]
+    assert kept(fine, PEOPLE_POLICY) == fine
+    assert kept(leaks[:4], OPEN) == leaks[:4]
+
+
+def test_keep_part_of_a_policy_never_excludes():
+    keep_only = StoreOptions(
+        user_profile_details="Keep the user's interests, routines and preferences, their children's names, "
+        "schools and hobbies, and their employer."
+    )
+    assert excluded_categories(keep_only.user_profile_details) == frozenset()
+    facts = ["My son Arlo loves Lego.", "I work at Kitebridge Consulting.", "My morning routine is a 5k run."]
+    assert kept(facts, keep_only) == facts
+
+
+def test_summaries_lose_only_the_sentences_about_excluded_people():
+    summary = cand(
+        "The user enjoys bouldering. The user's son Matteo starts at Hillbrook Primary in September. "
+        "The user works at Oakhurst Logistics. The user prefers oat milk.",
+        Kind.CHAT_SUMMARY,
+    )
+    out = screen([summary], FAMILY_POLICY)
+    assert [c.content for c in out] == ["The user enjoys bouldering. The user prefers oat milk."]
+
+
+# --------------------------------------------------------------------------- always-on shapes
+
+
+def test_birth_dates_and_ages_in_words_are_dropped():
+    leaks = [
+        "I'm a 1988 baby, the 12th of October to be exact.",
+        "Born in '91 on the 2nd of March.",
+        "The user was born back in 1979.",
+        "My birthday's the 14th of February.",
+        "I'm fifty-three and learning to surf.",
+        "Being thirty-one and still flat-sharing is rough.",
+        "At sixty-two my back isn't what it was.",
+        "I'll be 47 next week.",
+        "Turning forty this year, help me plan a party.",
+    ]
+    assert kept(leaks, OPEN) == []
+    fine = [
+        "My mum's birthday is on June 3rd.",
+        "We moved here in 2019.",
+        "I'll be 10 minutes late.",
+        "I'm twenty minutes away.",
+        "Let's meet at twenty past six.",
+        "The 1995 vintage was excellent.",
+    ]
+    assert kept(fine, OPEN) == fine
+
+
+def test_national_ids_with_their_name_are_dropped():
+    leaks = [
+        "My TFN is 412 655 079.",
+        "Here's my tax file number for the form: 318 204 577.",
+        "My SIN is 046 454 286.",
+        "Aadhaar: 4921 7730 1846",
+        "My PPS number is 7812345TW.",
+    ]
+    assert kept(leaks, OPEN) == []
+    assert kept(["My favourite number is 7.", "The 412 bus goes to town."], OPEN) == [
+        "My favourite number is 7.",
+        "The 412 bus goes to town.",
+    ]
+
+
+def test_addresses_with_less_common_street_types_are_dropped():
+    assert kept(["Send it to 42 Wattle Parade.", "Deliver to house no. 9, please."], OPEN) == []
+
+
+def test_where_a_secret_is_kept_is_not_the_secret():
+    facts = ["The gate code for the allotments is on a sticker under the bench."]
+    assert kept(facts, OPEN) == facts
+    assert kept(["The gate code for the allotments is 4471."], OPEN) == []
+
+
+# --------------------------------------------------------------------------- health, broadly
+
+
+def test_conditions_injuries_and_treatments_are_health():
+    leaks = [
+        "I've had a slipped disc since March.",
+        "My GP reckons it's long covid.",
+        "I tore my meniscus playing five-a-side.",
+        "My shoulder surgery is on Friday.",
+        "I've got physio sessions twice a week.",
+        "Because of tinnitus I avoid gigs.",
+        "I get panic attacks on the Tube.",
+        "I'm seeing a rheumatologist about my hands.",
+    ]
+    assert kept(leaks, POLICY) == []
+    assert kept(leaks, OPEN) == leaks
+    fine = [
+        "Disc golf is my weekend thing.",
+        "My knee hated netball, so I switched to padel.",
+        "I'm a physiotherapist.",
+        "I work as an occupational therapist.",
+        "I broke the club record for the 5k.",
+        "The hospital cafe does great scones.",
+    ]
+    assert kept(fine, POLICY) == fine
+
+
+def test_unknown_policy_items_screen_by_their_own_words():
+    policy = StoreOptions(
+        user_profile_details="Keep hobbies. Never keep anything about their gambling, their car or their home town, "
+        "and do not store anything the user says about other people."
+    )
+    assert excluded_categories(policy.user_profile_details) == {"topic:gambl", "topic:car", "topic:home town"}
+    leaks = ["I gamble on the horses most Saturdays.", "My cars are both red.", "My hometown is Ballarat."]
+    assert kept(leaks, policy) == []
+    fine = ["I carry a sketchbook everywhere.", "I love homemade bread.", "I play chess on Thursdays."]
+    assert kept(fine, policy) == fine

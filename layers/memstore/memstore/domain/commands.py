@@ -4,11 +4,16 @@ The contract applies these at once, before the 202, so they are recognised by a 
 parser rather than a model: the same text always gives the same command.
 
 Recognition is by families, not by sentences: a *remember* is a keeping verb ("remember",
-"jot down", "hang on to", "add … to your notes", "for future reference: …"); a *forget* is
-"forget"/"unlearn", a refusal to keep ("don't keep …", "no need to remember …"), or a removal
-verb ("delete", "wipe", "drop", "scrub", …) whose object is plainly a memory ("… from your
-notes", "whatever you've got on …", "the bit about …"). A removal verb without such an object
-("drop the emojis", "delete the last paragraph") is an editing request, not a command."""
+"jot down", "hang on to", "add … to your notes", "for future reference: …"), or a verb that
+also means other things ("save", "pin", "keep a record") with a hand-over ("Pin this for me: …")
+or a first-person statement after "note" ("Please note my mechanic works at …"; "Please note:
+the meeting moved" is a remark to whoever reads it, not a fact about the user); a *forget* is
+"forget"/"unlearn", a refusal to keep ("don't keep …", "no need to remember …"), a removal
+verb ("delete", "wipe", "scrap", "let go of", …) whose object is plainly a memory ("… from your
+notes", "… from whatever you've saved on me", "everything re …", "the info about …"), or a
+retraction ("I take back what I said about …") that no new value follows. A removal verb
+without such an object ("drop the emojis", "delete the last paragraph") is an editing request,
+not a command."""
 
 from __future__ import annotations
 
@@ -55,7 +60,8 @@ _BARE_KEEP = (
 _STRONG_KEEP = _BARE_KEEP + r"|(?:note|jot|write|put|take)\s+(?:(?:this|that|it)\s+)?down"
 _WEAK_KEEP = (
     r"note|save|store|record|log|file(?:\s+(?:this|that|it))?\s+away|file|keep\s+track\s+of|"
-    r"keep\s+(?:a\s+)?(?:record|note)\s+of|keep|hang\s+on\s*to|hold\s+on\s*to|hold\s+onto|hang\s+onto|"
+    r"keep\s+(?:a\s+)?(?:record|note|log)(?:\s+of)?|make\s+(?:a\s+)?record(?:\s+of)?|pin|bookmark|stash|"
+    r"(?:tuck|squirrel|stow|put)\s+(?:(?:this|that|it)\s+)?away|keep|hang\s+on\s*to|hold\s+on\s*to|hold\s+onto|hang\s+onto|"
     r"keep\s+hold\s+of|retain|add|put|pop|stick|chuck|throw"
 )
 _NOTES = (
@@ -68,7 +74,9 @@ _WHERE_KEPT = (
 _POINTER = r"(?:this|that|it|the\s+following|these|this\s+one|something|the\s+fact)"
 _KEEP_FILLER = (
     r"(?:\s+(?:" + _POINTER + r"|for\s+me|for\s+later|for\s+the\s+future|for\s+future\s+reference|"
-    r"for\s+next\s+time|going\s+forward|from\s+now\s+on|down|of|about(?:\s+me)?|" + _WHERE_KEPT + r"))*"
+    r"for\s+next\s+time|going\s+forward|from\s+now\s+on|down|of|about(?:\s+me)?|please|pls|plz|"
+    + _WHERE_KEPT
+    + r"))*"
 )
 _REMEMBER_STRONG = re.compile(
     r"^"
@@ -89,9 +97,8 @@ _REMEMBER_WEAK = re.compile(
     r"^" + _LEAD + _POLITE + r"(?:" + _WEAK_KEEP + r")"
     r"(?:\s+"
     + _POINTER
-    + r")?(?:\s+(?:for\s+me|for\s+later|for\s+the\s+future|down|away|"
-    + _WHERE_KEPT
-    + r"))*"
+    + r")?(?:\s+(?:for\s+me|for\s+later|for\s+the\s+future|for\s+future\s+reference|down|away|please|"
+    r"pls|plz|" + _WHERE_KEPT + r"))*"
     r"\s*(?:[:\-–—]\s*|,\s*that\s+|\s+that\s+)(?P<rest>.+)$",
     _I,
 )
@@ -103,6 +110,20 @@ _REMEMBER_ADD = re.compile(
     _I,
 )
 """"Add my new gym to your notes": the thing kept sits between the verb and where it is kept."""
+_REMEMBER_PERSONAL = re.compile(
+    r"^" + _LEAD + _POLITE + r"(?:note|jot|pin)\s+(?:(?:down|away|for\s+me|for\s+later)\s+)*"
+    r"(?P<rest>(?:that\s+)?(?:my|our|i|i'm|i've|i'd|i'll|we|we're|we've)\s+.+)$",
+    _I,
+)
+_STATEMENT_VERB = re.compile(
+    r"^(?:that\s+)?(?:i|i'm|i've|i'd|i'll|we|we're|we've)\s+\w|"
+    r"^(?:that\s+)?(?:my|our)\s+.*?(?:\b(?:is|are|was|were|has|have|had|can|can't|will|won't|does|did)|'s|'re|"
+    r"\b[a-z]{2,}[^\Ws]s)\b\s+\S",
+    _I,
+)
+"""'Please note my mechanic works at …': a first-person statement straight after "note" is the
+thing kept; a bare possession ("log my run", "record my screen") is a task, not a fact."""
+_NOTE_VERB = re.compile(_LEAD + _POLITE + r"note\b", _I)
 _REMEMBER_PREFIX = re.compile(
     r"^"
     + _LEAD
@@ -163,7 +184,8 @@ and reminders ("don't forget to call mum")."""
 _REMOVE = (
     r"(?:delete|erase|remove|wipe(?:\s+out)?|drop|scrub|purge|clear(?:\s+out)?|discard|ditch|bin|toss|trash|"
     r"get\s+rid\s+of|throw\s+(?:out|away)|strike|cross\s+(?:out|off)|take\s+out|lose|expunge|unlearn|"
-    r"obliterate|nuke|scratch|remove\s+all\s+trace\s+of)"
+    r"obliterate|nuke|scratch|scrap|remove\s+all\s+trace\s+of|let\s+go\s+of|cancel|junk|dump|axe|shred|zap|"
+    r"chuck(?:\s+(?:out|away))?|bin\s+off|do\s+away\s+with|dispose\s+of)"
 )
 _FORGET_PLAIN = (
     r"(?:forget(?:\s+all)?(?:\s+about)?|unlearn|"
@@ -184,7 +206,16 @@ _NOT_NOTES = (
     r"photo|picture|image|recipe|cart|basket|calendar|schedule|playlist|page|website|article|cv|resume|"
     r"summary|translation|output|script|poem|song|chat|thread|group|team|account|phone|laptop|computer)"
 )
+_HELD_SOURCE = (
+    r"(?:from|out\s+of)\s+(?:whatever|what|everything|anything|all(?:\s+(?:that|the\s+stuff))?|the\s+stuff)\s+"
+    r"(?:that\s+)?you(?:'ve|\s+have|'ve\s+got|\s+have\s+got)?\s+(?:got|saved|stored|kept|noted|recorded|know|have|"
+    r"collected|gathered|remember|logged|filed|learned|learnt)(?:\s+(?:down|away|up))?"
+    r"(?:\s+(?:on|about|for|of|re)\s+(?:me|us|the\s+user))?"
+)
+"""Where a removal verb's object is kept, named by what the assistant holds: "… from whatever
+you've saved on me", "… out of everything you know about me"."""
 _FROM_NOTES = re.compile(
+    r"\b" + _HELD_SOURCE + r"\b|"
     r"\bfrom\s+(?:your|the|my|all\s+(?:of\s+)?your|our)\s+(?:\w+\s+)?" + _NOTES + r"\b|\bfrom\s+memory\b|"
     r"\bout\s+of\s+(?:your|the)\s+" + _NOTES + r"\b",
     _I,
@@ -198,7 +229,8 @@ _HELD = (
 )
 _NOTE_NOUN = (
     r"(?:memory|memories|notes?|records?|entry|entries|info|information|details?|data|facts?|mentions?|"
-    r"references?|traces?|lines?|bits?|parts?|things?|stuff|pieces?|story|stories|bits\s+and\s+pieces)"
+    r"references?|traces?|lines?|bits?|parts?|things?|stuff|pieces?|story|stories|bits\s+and\s+pieces|"
+    r"comments?|remarks?|words)"
 )
 _ABOUT = r"(?:about|regarding|concerning|on|of|re|around|related\s+to|to\s+do\s+with|where\s+i\s+(?:said|mentioned|talked\s+about))"
 _MEMORY_OBJECT = re.compile(
@@ -274,7 +306,9 @@ _FORGET_HEAD = re.compile(
 _NOTES_TAIL = (
     r"(?:\s+(?:from|out\s+of)\s+(?:your|the|my|all\s+(?:of\s+)?your|our)\s+(?:\w+\s+)?"
     + _NOTES
-    + r"|\s+from\s+memory)"
+    + r"|\s+from\s+memory|\s+"
+    + _HELD_SOURCE
+    + r")"
 )
 _FORGET_TAIL = re.compile(
     r"(?:"
@@ -362,10 +396,45 @@ def _clean_forget(rest: str) -> str:
     return phrase.strip(" \"'“”")
 
 
+_SAID_CLAUSE = re.compile(
+    r"^(?:i|we)\s+(?:ever\s+)?(?:said|told\s+you|mentioned|wrote|typed)\s+(?:that\s+|about\s+)?(?P<fact>.+)$", _I
+)
+_VACUOUS = frozenset(
+    "said told mentioned asked anything something everything nothing ever that this about really never just "
+    "like said thing stuff things".split()
+)
+
+
+_SUBJECT_AND_VERB = re.compile(
+    r"^(?:i|we)(?:'m|'ve|'d|'ll)?\s+(?:(?:am|was|were|have|had|do|did|don't|can|will|would|really|also|"
+    r"still|just|used\s+to|ever|never|now)\s+)*(?:[a-z]+(?:'[a-z]+)?)\s+(?P<object>.+)$",
+    _I,
+)
+
+
+def _first_person_fact(phrase: str) -> str | None:
+    """"Forget that I like jazz": a clause about the user names the thing to forget after its
+    subject and verb ("jazz"), so that consolidation does not delete every memory that merely
+    shares the verb. "Forget I said anything" / "forget I asked" name nothing."""
+    if not re.match(r"(?:i|we)\b", phrase, _I):
+        return None
+    said = _SAID_CLAUSE.match(phrase)
+    fact = said.group("fact") if said else phrase
+    clause = _SUBJECT_AND_VERB.match(fact)
+    thing = clause.group("object") if clause else fact
+    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'\-]+", thing)]
+    if not any(len(w) >= 3 and w not in _VACUOUS for w in words):
+        return None
+    return thing.strip()
+
+
 def _forgotten(rest: str) -> Command | None:
     phrase = _clean_forget(rest)
-    if not phrase or _NOT_A_FORGET_OBJECT.match(phrase):
+    if not phrase:
         return None
+    if _NOT_A_FORGET_OBJECT.match(phrase):
+        fact = _first_person_fact(phrase)
+        return Command(action="forget", content=fact) if fact else None
     return Command(action="forget", content=phrase)
 
 
@@ -383,11 +452,7 @@ def _parse_sentence(sentence: str) -> Command | None:
     for pattern in (_REMEMBER_PREFIX, _REMEMBER_ADD, _REMEMBER_STRONG, _REMEMBER_WEAK, _REMEMBER_BARE):
         m = pattern.match(s)
         if m:
-            if (
-                pattern is _REMEMBER_WEAK
-                and re.match(_LEAD + _POLITE + r"note\s+that\b", s, _I)
-                and not _PERSONAL.search(m.group("rest"))
-            ):
+            if pattern is _REMEMBER_WEAK and _NOTE_VERB.match(s) and not _PERSONAL.search(m.group("rest")):
                 continue
             if pattern in (_REMEMBER_STRONG, _REMEMBER_BARE) and re.match(
                 _LEAD
@@ -400,6 +465,11 @@ def _parse_sentence(sentence: str) -> Command | None:
             cmd = _remembered(m.group("rest"))
             if cmd is not None:
                 return cmd
+    m = _REMEMBER_PERSONAL.match(s)
+    if m and _STATEMENT_VERB.match(m.group("rest")):
+        cmd = _remembered(m.group("rest"))
+        if cmd is not None:
+            return cmd
     m = _REMEMBER_TRAILING.match(s)
     if m and not _REMEMBER_POINTER.match(s):
         cmd = _remembered(m.group("rest"))
@@ -421,7 +491,43 @@ def _parse_sentence(sentence: str) -> Command | None:
     m = _FORGET_LATE.match(s)
     if m:
         return _forgotten(m.group("rest"))
-    return None
+    return _retraction(s)
+
+
+_RETRACT = re.compile(
+    r"^" + _LEAD + _POLITE + r"(?:i\s+(?:(?:want|would\s+like|'d\s+like|need)\s+to\s+)?)?"
+    r"(?:take\s+back|retract|withdraw|unsay|walk\s+back|rescind|un-?say)\s+"
+    r"(?P<rest>(?:(?:all\s+)?(?:what|everything|anything|all|the\s+(?:thing|bit|stuff|part)s?|that\s+bit|"
+    r"my\s+(?:comment|remark|words))\s+(?:(?:that\s+)?i\s+(?:ever\s+)?(?:said|told\s+you|mentioned|shared|wrote)\s+)?"
+    + _ABOUT
+    + r"\s+.+))$",
+    _I,
+)
+"""Retracting what was said ("I take back what I said about the campervan") withdraws it from
+memory, unless a new value follows, which makes it a correction for the extractor."""
+_REMOVAL_REQUEST = re.compile(
+    r"(?:[,;:]|\s[-–—]|\band\b)\s*(?:so\s+)?(?:please\s+|pls\s+|just\s+|can\s+you\s+|could\s+you\s+)*"
+    r"(?:forget|delete|erase|remove|wipe|scrap|drop|bin|ditch|lose|scratch|clear|purge|"
+    r"(?:don'?t|do\s+not|no\s+need\s+to)\s+(?:keep|remember|store|save))\b",
+    _I,
+)
+_REPLACEMENT = re.compile(
+    r"\b(?:now|these\s+days|nowadays|instead|anymore|any\s+more|switched|changed|moved\s+(?:on\s+)?to|"
+    r"replaced|actually|it'?s\s+\w+\s+now|i'?m\s+(?:into|on|doing)|i\s+(?:prefer|use|drink|eat|play|go))\b",
+    _I,
+)
+
+
+def _retraction(sentence: str) -> Command | None:
+    m = _RETRACT.match(sentence)
+    if m is None:
+        return None
+    rest = m.group("rest")
+    cut = re.search(r"[,;]|\s[-–—]\s", rest)
+    tail = rest[cut.start() :] if cut else ""
+    if tail and not _REMOVAL_REQUEST.match(tail) and _REPLACEMENT.search(tail):
+        return None
+    return _forgotten(rest)
 
 
 def _statement(sentence: str) -> bool:
