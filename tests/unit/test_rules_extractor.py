@@ -593,3 +593,128 @@ def test_fillers_store_nothing(text):
 def test_discourse_prefix_is_not_left_in_the_fact():
     got = facts(run("While I remember, I keep bees in the back garden."))
     assert len(got) == 1 and not got[0].content.lower().startswith("while")
+
+
+class _SlotItem(MemoryItem):
+    """A stored memory that keeps its slot, as the service's store does."""
+
+    topic: str | None = None
+
+
+def slot_chain(first: str, second: str) -> list[str]:
+    """Like update_chain, with the store keeping each memory's topic."""
+    store: list[_SlotItem] = []
+    for n, text in enumerate([first, second]):
+        ex = run(text, existing=store)
+        ex = ex.model_copy(update={"memories": screen(ex.memories, OPTS)})
+        for op in consolidate(store, ex):
+            c = op.candidate
+            if op.action == "create":
+                store.append(
+                    _SlotItem(
+                        memory_id=f"z{n}{len(store)}",
+                        store="s",
+                        scope="u",
+                        kind=c.kind,
+                        content=c.content,
+                        created_at=n,
+                        updated_at=n,
+                        topic=c.topic,
+                    )
+                )
+            elif op.action == "update":
+                store = [
+                    m.model_copy(update={"content": c.content, "topic": c.topic or m.topic})
+                    if m.memory_id == op.memory_id
+                    else m
+                    for m in store
+                ]
+            elif op.action == "delete":
+                store = [m for m in store if m.memory_id != op.memory_id]
+    return [m.content for m in store]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "old", "new"),
+    [
+        (
+            "Meal prep happens on Thursdays in our house.",
+            "Nowadays my batch-cooking day is Monday.",
+            "Thursday",
+            "Monday",
+        ),
+        (
+            "Sunday evenings are my laundry routine.",
+            "These days the washing gets done on Wednesdays.",
+            "Sunday",
+            "Wednesday",
+        ),
+        (
+            "I'm a lifelong Hearts supporter.",
+            "Guess what, I switched allegiance from Hearts to Motherwell.",
+            "Hearts",
+            "Motherwell",
+        ),
+        (
+            "We've lived in Leeds for ten years.",
+            "Huge change, we've left Leeds, we're in Porto now.",
+            "Leeds",
+            "Porto",
+        ),
+        (
+            "I'm a strict flat white person.",
+            "My sister talked me out of flat whites - switched to a cortado and I'm not going back.",
+            "flat white",
+            "cortado",
+        ),
+        (
+            "I've been learning Danish every evening.",
+            "Ignore what I said about Danish, I dropped it for Korean.",
+            "Danish",
+            "Korean",
+        ),
+        (
+            "I love hockey more than anything.",
+            "My wrist hated hockey, so I switched to rowing.",
+            "hockey",
+            "rowing",
+        ),
+    ],
+)
+def test_later_statement_of_a_slot_in_other_words_replaces_the_earlier_one(first, second, old, new):
+    contents = slot_chain(first, second)
+    assert any(new in c for c in contents), contents
+    assert not any(old in c and new not in c for c in contents), contents
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept"),
+    [
+        # another weekly activity keeps its own day
+        ("I do the food shop on Saturdays.", "These days my gym day is Tuesday.", "Saturday"),
+        # a one-off mention of a weekday is not a routine
+        (
+            "Meal prep happens on Thursdays in our house.",
+            "My cooking day was Monday last week, knackered now.",
+            "Thursday",
+        ),
+        # leaving one place says nothing about an unrelated memory
+        ("I keep bees in the back garden.", "We've left Leeds, we're in Porto now.", "bees"),
+        # "talked me out of" names the old value only, not every memory
+        ("My partner Ruth teaches yoga.", "A friend talked me out of tea - switched to coffee.", "Ruth"),
+        # dropping something for something else replaces only the dropped thing
+        ("I play chess on Fridays.", "I dropped Spanish for Korean.", "chess"),
+    ],
+)
+def test_slot_changes_leave_unrelated_memories_alone(first, second, kept):
+    contents = slot_chain(first, second)
+    assert any(kept in c for c in contents), contents
+
+
+def test_weekday_routines_share_a_slot_per_activity_group():
+    first = facts(run("Meal prep happens on Thursdays in our house."))
+    second = facts(run("My cooking day is Sunday."))
+    other = facts(run("My gym day is Sunday."))
+    assert first[0].topic == second[0].topic == "cooking day"
+    assert other[0].topic == "exercise day"
+    assert facts(run("I cooked on Sunday for my parents."))[0].topic != "cooking day"

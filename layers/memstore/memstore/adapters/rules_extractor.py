@@ -301,6 +301,7 @@ _DISCOURSE = re.compile(
     r"change\s+of\s+plans?|work[\s-]wise|going\s+forward|random\s+aside|aside|unrelated(?:,?\s+but)?|"
     r"before\s+i\s+forget|while\s+i\s+remember|while\s+i\s+think\s+of\s+it|anyhow|ps|p\.s\.|random|"
     r"random,?\s+but|quick\s+one|quick\s+question|from\s+now\s+on|in\s+future|hiya|howdy|"
+    r"(?:don'?t|do\s+not)\s+laugh(?:,?\s+but)?|guess\s+what|believe\s+it\s+or\s+not|brace\s+yourself|"
     r"[\w'\-]+(?:\s+[\w'\-]+){0,4}\s+(?:update|correction|news|note))\s*[,:;!.\-–—]+\s*)+",
     re.I,
 )
@@ -371,14 +372,16 @@ _UPDATE_CUE = re.compile(
     r"doing|into|using)|now[.!]?$|new\s+(?:city|job|schedule|editor|favourite|diet|hobby)|"
     r"not\s+[A-Z]\w+|rather\s+than|paused|cancelled|canceled|over\s+it|kind\s+of\s+over|sort\s+of\s+over|"
     r"chapter\s+is\s+over|no\s+more|scratch|sold|traded|swapped|moved\s+on|unsubscribed|"
-    r"(?:is|are)\s+out|ended\s+up|new\s+favou?rite|got\s+rid\s+of|ditched)\b",
+    r"(?:is|are)\s+out|ended\s+up|new\s+favou?rite|got\s+rid\s+of|ditched|talked\s+(?:me|us)\s+out\s+of)\b|"
+    r"\bnow\s*[.!]*\s*$",
     re.I,
 )
 _OLD_CLAUSE = re.compile(
     r"\b(?:no\s+longer|not\b|n't|anymore|any\s+more|stopped|quit|gave\s+up|given\s+up|dropped|paused|"
     r"went\s+off|gone\s+off|cancel(?:l)?ed|left|used\s+to|was\s+too|didn'?t\s+work|is\s+over|was\s+over|"
     r"scratch|no\s+more|sold|got\s+rid\s+of|ditched|unsubscribed|moved\s+on\s+from|"
-    r"(?:'m|am|i'm)\s+(?:kind\s+of\s+|sort\s+of\s+|so\s+|totally\s+|completely\s+)?over)\b",
+    r"(?:'m|am|i'm)\s+(?:kind\s+of\s+|sort\s+of\s+|so\s+|totally\s+|completely\s+)?over|hated|"
+    r"(?:sick|tired|bored)\s+of)\b",
     re.I,
 )
 _OLD_INLINE = [
@@ -393,6 +396,18 @@ _OLD_INLINE = [
         "switched to",
     ),
     (re.compile(r"\bmoved\s+on\s+from\s+(?:being\s+)?(?P<old>[^,;.]+)", re.I), "moved on"),
+    (
+        re.compile(
+            r"\b(?:(?:my|our)\s+[\w\-]+\s+)?talked\s+(?:me|us)\s+out\s+of\s+(?P<old>[^,;.\-–—]+?)"
+            r"(?:\s*[,;\-–—]+\s*(?=\w)|(?=[.!]|$))",
+            re.I,
+        ),
+        "I ",
+    ),
+    (
+        re.compile(r"\b(?:dropped|ditched|abandoned|quit)\s+(?P<old>[^,;.]+?)\s+for\b", re.I),
+        "switched to",
+    ),
 ]
 _CLAUSE_SPLIT = re.compile(
     r"\s*;\s*|\s+[-–—]+\s+|(?<=anymore),\s*|(?<=any more),\s*|"
@@ -848,6 +863,37 @@ def _topic_of(text: str, is_update: bool) -> str | None:
             return "job"
     if _HOME_CITY.search(text) and not _TRAVEL.search(text):
         return "home city"
+    return _habit_day_topic(text)
+
+
+_HABIT_ACTIVITIES = [
+    ("cooking", r"cook(?:ing)?|meal[\s-]?prep(?:ping)?|batch[\s-]?cook(?:ing)?|prep\s+day"),
+    ("food shop", r"(?:food|grocery|big|weekly)\s+shop(?:ping)?|groceries|supermarket\s+run"),
+    ("exercise", r"gym|work(?:ing)?[\s-]?out|training|run(?:ning)?|swim(?:ming)?|yoga|pilates|spin\s+class"),
+    ("chores", r"laundry|washing|cleaning|hoover(?:ing)?|vacuum(?:ing)?|chores"),
+    ("volunteering", r"volunteer(?:ing)?|seva"),
+]
+_HABIT_MARK = re.compile(
+    r"\b(?:every\s+"
+    + _WEEKDAYS
+    + r"|(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|day\s+(?:is|are|was|has)\b|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+(?:mornings|afternoons|evenings|nights)\b|routine|"
+    r"day\s+(?:now|these\s+days)|(?:i|we)\s+(?:always\s+|usually\s+|now\s+)?(?:do|does)\b)",
+    re.I,
+)
+
+
+def _habit_day_topic(text: str) -> str | None:
+    """A weekly routine pinned to a weekday ("my meal-prep day is Sunday", "I do the cooking on
+    Saturdays") is one slot per activity: a later day for it replaces the earlier one, whatever
+    the wording of the activity within its group."""
+    if not re.search(r"\b" + _WEEKDAYS + r"\b", text, re.I) or not _HABIT_MARK.search(text):
+        return None
+    if re.search(r"\b(?:last|next|this|yesterday|tomorrow|went|did|was\s+at)\b", text, re.I):
+        return None
+    for label, pattern in _HABIT_ACTIVITIES:
+        if re.search(r"\b(?:" + pattern + r")\b", text, re.I):
+            return f"{label} day"
     return None
 
 
@@ -1067,7 +1113,7 @@ def _update_parts(text: str) -> tuple[str, set[str], str]:
             old |= content_words(clause)
             old_text.append(clause)
         else:
-            kept.append(clause.strip())
+            kept.append(re.sub(r"^(?:so|and|but)\s+(?=i\b|we\b)", "", clause.strip(), flags=re.I))
     return ", ".join(kept), old, " ; ".join(old_text)
 
 
@@ -1134,7 +1180,7 @@ def _statement(
         if not core:
             return _Statement("", None, True, old_words=pending_old, old_text=prefix_hint)
     hint = markers + " " + prefix_hint
-    if _OTHER_SUBJECT.match(core):
+    if _OTHER_SUBJECT.match(core) and not re.search(r"\btalked\s+(?:me|us)\s+out\s+of\b", core, re.I):
         named = re.match(r"^[A-Z][\w'\-]+\s*[,(]", core) or _PROPER_NOUN.search(core)
         if not named or not _worth_keeping(core, has_context=True):
             return None
@@ -1237,6 +1283,13 @@ _OLD_NOISE = set(
         "now",
         "new",
         "old",
+        "going",
+        "back",
+        "hated",
+        "hate",
+        "sick",
+        "tired",
+        "bored",
     ]
 )
 
