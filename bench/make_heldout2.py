@@ -39,6 +39,9 @@ MIN_PHRASINGS = 6
 ASK = re.compile(r"\[\[ask:(.*?)\]\]")
 IBAN_LENGTHS = {"ES": 24, "IT": 27, "BE": 16}
 
+sys.path.insert(0, HERE)
+from make_heldout import _luhn_ok, check_commands  # noqa: E402  (the first held-out set's checks)
+
 
 def load_machinery(bench_dir: str):
     """Import the shared generator and scorer and this directory's bank by path."""
@@ -167,18 +170,6 @@ class MessageRewriter:
 
 
 # =========================================================================== extra checks
-
-
-def _luhn_ok(number: str) -> bool:
-    digits = [int(c) for c in number if c.isdigit()]
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2 == 1:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return total % 10 == 0
 
 
 def _iban_ok(code: str) -> bool:
@@ -310,24 +301,11 @@ def check_against_first_heldout(bank: dict, score) -> dict:
 
 def check_output(data: dict, bank: dict, score) -> None:
     """Commands are the newest user message and name their target; no reply marker is left."""
-    refs = {"forgettable:" + f["id"]: f["ref"] for f in bank["forgettable"]}
     for sc in data["scenarios"]:
-        facts = {f["id"]: f for f in sc["facts"]}
         for s in sc["sessions"]:
-            for m in s["messages"]:
-                if "[[" in m["content"] or "]]" in m["content"]:
-                    raise SystemExit(f"{s['id']}: unresolved reply marker")
-            if not s["commands"]:
-                continue
-            last_user = [m["content"] for m in s["messages"] if m["role"] == "user"][-1]
-            (cmd,) = s["commands"]
-            fact = facts[cmd["fact_id"]]
-            if cmd["action"] == "remember":
-                ok = score.contains_all(last_user, fact["expect_all"])
-            else:
-                ok = refs[fact["domain"]] in last_user
-            if not ok:
-                raise SystemExit(f"{s['id']}: the {cmd['action']} command is not the last user message")
+            if any("[[" in m["content"] or "]]" in m["content"] for m in s["messages"]):
+                raise SystemExit(f"{s['id']}: unresolved reply marker")
+    check_commands(data, bank, score)
 
 
 # =========================================================================== main
