@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import threading
 
-from memstore.domain.errors import ExtractionFailed
+from memstore.adapters.hashing_embedder import HashingEmbedder
+from memstore.domain.errors import DependencyUnavailable, ExtractionFailed
 from memstore.ports.extractor import Extraction
 from memstore.ports.scheduler import ConsolidationJob
 
@@ -39,3 +40,43 @@ class BrokenExtractor:
     def extract(self, messages, context, existing, options) -> Extraction:
         self.calls += 1
         raise self.error
+
+
+class RecordingIndex:
+    """A VectorIndex fake that keeps the latest document per memory, like the real one."""
+
+    def __init__(self, fail_for=()):
+        self.docs: dict[tuple[str, str], tuple] = {}
+        self.calls: list[tuple] = []
+        self.fail_for = set(fail_for)
+
+    def upsert(self, item, vector):
+        if item.memory_id in self.fail_for:
+            raise DependencyUnavailable("the vector index is unavailable")
+        self.calls.append(("upsert", item.memory_id))
+        self.docs[(item.store, item.memory_id)] = (item, vector)
+
+    def delete(self, store, scope, memory_id):
+        if memory_id in self.fail_for:
+            raise DependencyUnavailable("the vector index is unavailable")
+        self.calls.append(("delete", store, scope, memory_id))
+        self.docs.pop((store, memory_id), None)
+
+    def delete_scope(self, store, scope):
+        raise AssertionError("the indexer never deletes a whole scope")
+
+    def delete_store(self, store):
+        raise AssertionError("the indexer never deletes a whole store")
+
+    def query(self, *args, **kwargs):
+        raise AssertionError("the indexer never queries")
+
+
+class CountingEmbedder(HashingEmbedder):
+    def __init__(self):
+        super().__init__()
+        self.texts: list[str] = []
+
+    def embed(self, texts):
+        self.texts.extend(texts)
+        return super().embed(texts)

@@ -12,13 +12,12 @@ import numpy as np
 import pytest
 
 from memstore.adapters.dynamodb_repository import DynamoDBRepository
-from memstore.adapters.hashing_embedder import HashingEmbedder
 from memstore.domain import vectors
-from memstore.domain.errors import DependencyUnavailable
 from memstore.domain.models import Store, StoreDefinition
 from memstore.ports.clock import ManualClock
 from memstore.settings import Settings
 from memstore.wiring import Container, install
+from tests.doubles import CountingEmbedder, RecordingIndex
 from tests.support import ROOT
 
 EVENT = json.loads((ROOT / "events" / "indexer" / "stream_opensearch_batch.json").read_text())
@@ -37,41 +36,6 @@ class LambdaContext:
     memory_limit_in_mb: int = 512
     invoked_function_arn: str = "arn:aws:lambda:us-east-1:123456789012:function:IndexerFunction"
     aws_request_id: str = "req-1"
-
-
-class FakeIndex:
-    def __init__(self, fail_for=()):
-        self.docs: dict[tuple[str, str], tuple] = {}
-        self.fail_for = set(fail_for)
-
-    def upsert(self, item, vector):
-        if item.memory_id in self.fail_for:
-            raise DependencyUnavailable("the vector index is unavailable")
-        self.docs[(item.store, item.memory_id)] = (item, vector)
-
-    def delete(self, store, scope, memory_id):
-        if memory_id in self.fail_for:
-            raise DependencyUnavailable("the vector index is unavailable")
-        self.docs.pop((store, memory_id), None)
-
-    def delete_scope(self, store, scope):
-        raise AssertionError("not used by the indexer")
-
-    def delete_store(self, store):
-        raise AssertionError("not used by the indexer")
-
-    def query(self, *args, **kwargs):
-        raise AssertionError("not used by the indexer")
-
-
-class CountingEmbedder(HashingEmbedder):
-    def __init__(self):
-        super().__init__()
-        self.texts: list[str] = []
-
-    def embed(self, texts):
-        self.texts.extend(texts)
-        return super().embed(texts)
 
 
 @pytest.fixture
@@ -108,7 +72,7 @@ def install_container(repo, index, embedder) -> list[str]:
 
 
 def test_a_batch_mirrors_the_tables_memories_into_the_index(handler, repo):
-    index, embedder = FakeIndex(), CountingEmbedder()
+    index, embedder = RecordingIndex(), CountingEmbedder()
     models = install_container(repo, index, embedder)
 
     answer = handler(EVENT, LambdaContext())
@@ -124,7 +88,7 @@ def test_a_batch_mirrors_the_tables_memories_into_the_index(handler, repo):
 
 
 def test_failed_records_come_back_as_batch_item_failures(handler, repo):
-    index = FakeIndex(fail_for={C3})
+    index = RecordingIndex(fail_for={C3})
     install_container(repo, index, CountingEmbedder())
 
     answer = handler(EVENT, LambdaContext())
@@ -139,7 +103,7 @@ def test_failed_records_come_back_as_batch_item_failures(handler, repo):
 
 def test_memories_of_a_store_that_is_gone_are_not_indexed(handler, repo):
     repo.delete_store("demo")
-    index = FakeIndex()
+    index = RecordingIndex()
     models = install_container(repo, index, CountingEmbedder())
 
     assert handler(EVENT, LambdaContext()) == {"batchItemFailures": []}
@@ -147,12 +111,12 @@ def test_memories_of_a_store_that_is_gone_are_not_indexed(handler, repo):
 
 
 def test_an_empty_batch_is_answered_with_no_failures(handler, repo):
-    install_container(repo, FakeIndex(), CountingEmbedder())
+    install_container(repo, RecordingIndex(), CountingEmbedder())
     assert handler({"Records": []}, LambdaContext()) == {"batchItemFailures": []}
 
 
 def test_logs_carry_counts_and_ids_but_no_content_or_scope(handler, repo, caplog):
-    install_container(repo, FakeIndex(fail_for={B2}), CountingEmbedder())
+    install_container(repo, RecordingIndex(fail_for={B2}), CountingEmbedder())
 
     with caplog.at_level("INFO"):
         handler(EVENT, LambdaContext())

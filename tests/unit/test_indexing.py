@@ -14,10 +14,9 @@ from hypothesis import strategies as st
 from memstore.adapters.dynamodb_repository import stream_image_decoder
 from memstore.adapters.hashing_embedder import HashingEmbedder
 from memstore.domain import vectors
-from memstore.domain.errors import DependencyUnavailable
-from memstore.domain.models import MemoryItem
 from memstore.ports.clock import ManualClock
 from memstore.services.indexing import Action, IndexingService, is_memory_row, is_ttl_removal
+from tests.doubles import CountingEmbedder, RecordingIndex
 from tests.support import ROOT
 
 EVENTS = ROOT / "events" / "indexer" / "stream_opensearch_batch.json"
@@ -33,46 +32,6 @@ A1, B2, C3, D4, E5, F6 = (
 
 
 DECODE = stream_image_decoder("memstore-test")
-
-
-class RecordingIndex:
-    """A VectorIndex fake that keeps the latest document per memory, like the real one."""
-
-    def __init__(self, fail_for: set[str] | None = None):
-        self.docs: dict[tuple[str, str], tuple[MemoryItem, np.ndarray | None]] = {}
-        self.calls: list[tuple] = []
-        self.fail_for = fail_for or set()
-
-    def upsert(self, item, vector):
-        if item.memory_id in self.fail_for:
-            raise DependencyUnavailable("the vector index is unavailable")
-        self.calls.append(("upsert", item.memory_id))
-        self.docs[(item.store, item.memory_id)] = (item, vector)
-
-    def delete(self, store, scope, memory_id):
-        if memory_id in self.fail_for:
-            raise DependencyUnavailable("the vector index is unavailable")
-        self.calls.append(("delete", store, scope, memory_id))
-        self.docs.pop((store, memory_id), None)
-
-    def delete_scope(self, store, scope):
-        raise AssertionError("the indexer never deletes a whole scope")
-
-    def delete_store(self, store):
-        raise AssertionError("the indexer never deletes a whole store")
-
-    def query(self, *args, **kwargs):
-        raise AssertionError("the indexer never queries")
-
-
-class CountingEmbedder(HashingEmbedder):
-    def __init__(self):
-        super().__init__()
-        self.texts: list[str] = []
-
-    def embed(self, texts):
-        self.texts.extend(texts)
-        return super().embed(texts)
 
 
 @pytest.fixture
