@@ -591,16 +591,20 @@ class DynamoDBRepository:
         return self._guard(read)
 
     def _memory_rows(self, pk: str, condition: Any, start_sk: str | None) -> Iterator[Any]:
+        """Pages are fetched while the caller iterates, so errors are translated here, not at
+        the call that builds the query."""
         start = {"pk": {"S": pk}, "sk": {"S": start_sk}} if start_sk else None
-        yield from self._guard(
-            lambda: self._m.MemoryRow.query(
-                pk,
-                self._m.MemoryRow.sk.startswith("MEM#"),
-                filter_condition=condition,
-                consistent_read=True,
-                last_evaluated_key=start,
-            )
+        rows = self._m.MemoryRow.query(
+            pk,
+            self._m.MemoryRow.sk.startswith("MEM#"),
+            filter_condition=condition,
+            consistent_read=True,
+            last_evaluated_key=start,
         )
+        try:
+            yield from rows
+        except PynamoDBException as e:
+            raise DependencyUnavailable("the table is unavailable") from e
 
     def _query_keys(self, pk: str, prefix: str) -> list[Any]:
         cond = self._m.KeyRow.sk.startswith(prefix) if prefix else None
