@@ -1,0 +1,31 @@
+"""Labelled example sentences, kept as data (`memstore/data/<set>.jsonl`), one JSON object a line:
+`{"text": ..., "label": ..., "source": ...}`. `source` says where the sentence came from; no
+example is copied from a benchmark."""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class Example:
+    text: str
+    label: str
+    source: str
+
+
+@functools.cache
+def load(name: str) -> tuple[Example, ...]:
+    raw = resources.files("memstore.data").joinpath(f"{name}.jsonl").read_text(encoding="utf-8")
+    out = []
+    for n, line in enumerate(raw.splitlines(), 1):
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if not row.get("text") or not row.get("label") or not row.get("source"):
+            raise ValueError(f"{name}.jsonl line {n}: text, label and source are required")
+        out.append(Example(text=row["text"], label=row["label"], source=row["source"]))
+    return tuple(out)
