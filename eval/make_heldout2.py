@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Build the second held-out memory-quality data set (bench/data/heldout2.json) from heldout2_bank.py.
+"""Build the second held-out memory-quality data set (eval/data/heldout2.json) from heldout2_bank.py.
 
-    python bench/make_heldout2.py                    # seed 777, 40 scopes
-    python bench/make_heldout2.py --seed 7 --n 5 --out /tmp/small.json
+    python eval/make_heldout2.py                    # seed 777, 40 scopes
+    python eval/make_heldout2.py --seed 7 --n 5 --out /tmp/small.json
 
 The machinery is the shared benchmark's own (``../shared/bench/generate.py``: ``check_bank``,
 ``build_dataset`` and its per-scenario ``_validate``), imported, not copied, so this set obeys

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Build the held-out memory-quality data set (bench/data/heldout.json) from heldout_bank.py.
+"""Build the held-out memory-quality data set (eval/data/heldout.json) from heldout_bank.py.
 
-    python bench/make_heldout.py                    # seed 4242, 40 scopes
-    python bench/make_heldout.py --seed 7 --n 5 --out /tmp/small.json
+    python eval/make_heldout.py                    # seed 4242, 40 scopes
+    python eval/make_heldout.py --seed 7 --n 5 --out /tmp/small.json
 
 The machinery is the shared benchmark's own (``../shared/bench/generate.py``: ``check_bank``,
 ``build_dataset`` and its per-scenario ``_validate``), imported, not copied, so the held-out set
