@@ -1,0 +1,95 @@
+"""Change markers: a statement that something about the user changed ("now", "no longer",
+"moved", "switched", "actually"), found by the lemma and role of its words. The markers are a
+small closed class kept in data/change_markers.jsonl."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from memstore.domain.language import examples
+from memstore.domain.language.text import SUBJECTS, is_first_person
+from memstore.ports.language import Sentence, Token
+
+
+@dataclass(frozen=True)
+class Change:
+    shift: bool = False
+    """The statement says something is different from before."""
+    retract: bool = False
+    """The statement ends a former fact ("no longer learning Norwegian", "I quit piano")."""
+
+
+@functools.cache
+def _markers() -> dict[str, str]:
+    return {e.text: e.label for e in examples.load("change_markers")}
+
+
+def _negated(sentence: Sentence, token: Token) -> bool:
+    return any(c.dep == "neg" for c in sentence.children(token))
+
+
+def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
+    markers = _markers()
+    shift = retract = False
+    for t in tokens:
+        label = markers.get(t.lemma.lower())
+        if label is None:
+            continue
+        if t.pos in ("ADV",) and t.lemma.lower() == "longer":
+            if any(s.dep == "neg" or s.lower == "no" for s in tokens if abs(s.i - t.i) <= 1):
+                retract = True
+            continue
+        if t.pos in ("VERB", "ADV", "ADJ"):
+            shift = True
+            retract = retract or (label == "retract" and not _negated(sentence, t))
+    return Change(shift=shift or retract, retract=retract)
+
+
+def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]:
+    """Drops the old value a change names ("moved *from Paris* to Berlin", "tea *instead of
+    coffee*"): the memory states what is true now; the old value stays in its revision."""
+    markers = _markers()
+    drop: set[int] = set()
+    for t in tokens:
+        if t.dep != "prep" or t.lower not in ("from", "of"):
+            continue
+        head = sentence.tokens[t.head]
+        if t.lower == "from" and markers.get(head.lemma.lower()) and head.pos == "VERB":
+            drop.update(x.i for x in sentence.subtree(t))
+        if t.lower == "of" and head.lower == "instead":
+            drop.update(x.i for x in sentence.subtree(head))
+    return [t for t in tokens if t.i not in drop]
+
+
+def without_negation(sentence: Sentence, tokens: list[Token]) -> list[Token]:
+    """The positive form of a retraction: "no longer learning Norwegian" → "learning Norwegian"."""
+    markers = _markers()
+    drop = {t.i for t in tokens if t.dep == "neg" or (markers.get(t.lemma.lower()) == "retract" and t.pos == "ADV")}
+    return [t for t in tokens if t.i not in drop]
+
+
+def value_of(sentence: Sentence, tokens: list[Token]) -> list[Token] | None:
+    """The complement that carries a statement's value: the object of its verb, else the
+    attribute of a copula, else the object of its first preposition."""
+    inside = {t.i for t in tokens}
+    for deps in (("dobj", "attr", "acomp", "oprd"), ("pobj",)):
+        for t in tokens:
+            if t.dep in deps and t.i in inside:
+                return [x for x in sentence.subtree(t) if x.i in inside]
+    return None
+
+
+def swapped_value(sentence: Sentence, tokens: list[Token]) -> list[Token] | None:
+    """ "It's Polish now." / "That's cold brew for me now.": a copula whose subject points back
+    (it, that, this) gives a new value for the thing just retracted."""
+    subject = next((t for t in tokens if t.dep in SUBJECTS), None)
+    if subject is None or subject.pos != "PRON" or is_first_person(subject):
+        return None
+    if subject.morph.get("Person") not in (None, "3") or subject.lower in ("he", "she", "they", "who"):
+        return None
+    head = sentence.tokens[subject.head]
+    if head.lemma != "be":
+        return None
+    value = [c for c in sentence.children(head) if c.dep in ("attr", "acomp")]
+    return sentence.subtree(value[0]) if value else None

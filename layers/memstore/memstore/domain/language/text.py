@@ -1,0 +1,207 @@
+"""Clauses of a parsed sentence and their rewrite in the third person.
+
+Everything here reads syntax (parts of speech, dependencies, morphology) from the Parser port;
+no rule names a topic or a value. The user's own words are kept for every value."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from memstore.ports.language import Sentence, Token
+
+SUBJECTS = ("nsubj", "nsubjpass", "csubj", "expl")
+CLAUSE_HEADS = ("conj", "parataxis", "ccomp", "advcl")
+"""Dependencies under which a verb with its own subject starts a clause of its own."""
+LEADING_NOISE = ("intj", "discourse", "cc", "punct", "meta", "dep")
+
+_FIRST_PERSON = {
+    # word → (replacement, replacement at the start of a text)
+    "i": ("the user", "The user"),
+    "me": ("the user", "The user"),
+    "myself": ("the user", "The user"),
+    "my": ("the user's", "The user's"),
+    "mine": ("the user's", "The user's"),
+    "we": ("the user and others", "The user and others"),
+    "us": ("the user and others", "The user and others"),
+    "our": ("the user's", "The user's"),
+    "ours": ("the user's", "The user's"),
+    "ourselves": ("the user and others", "The user and others"),
+}
+_THIRD_SINGULAR = {"be": "is", "have": "has", "do": "does"}
+_CONTRACTED = {"'m": "is", "’m": "is", "am": "is", "'ve": "has", "’ve": "has", "'ll": "will", "’ll": "will"}
+
+
+def is_first_person(token: Token) -> bool:
+    return token.pos == "PRON" and token.morph.get("Person") == "1"
+
+
+def mentions_first_person(tokens: Iterable[Token]) -> bool:
+    return any(is_first_person(t) for t in tokens)
+
+
+def conjugate_third_singular(lemma: str, text: str) -> str:
+    """Present tense, third person singular of a verb from its lemma."""
+    low = lemma.lower()
+    if low in _THIRD_SINGULAR:
+        return _THIRD_SINGULAR[low]
+    if not low.isalpha():
+        return text
+    if low.endswith(("s", "sh", "ch", "x", "z", "o")):
+        form = low + "es"
+    elif len(low) > 1 and low.endswith("y") and low[-2] not in "aeiou":
+        form = low[:-1] + "ies"
+    else:
+        form = low + "s"
+    return form.capitalize() if text[:1].isupper() else form
+
+
+def _finite_verb_of(sentence: Sentence, subject: Token) -> Token | None:
+    """The token that agrees with `subject`: its head's first auxiliary, or the head itself."""
+    head = sentence.tokens[subject.head]
+    auxes = [c for c in sentence.children(head) if c.dep in ("aux", "auxpass") and c.i > subject.i]
+    if auxes:
+        return auxes[0]
+    return head if head.i > subject.i else None
+
+
+def _agreeing_verbs(sentence: Sentence, tokens: list[Token]) -> set[int]:
+    """Indices of present-tense verbs whose subject is "I" (plus verbs coordinated with them)."""
+    inside = {t.i for t in tokens}
+    out: set[int] = set()
+    for t in tokens:
+        if t.dep not in ("nsubj", "nsubjpass") or t.lower not in ("i",):
+            continue
+        verb = _finite_verb_of(sentence, t)
+        if verb is None or verb.i not in inside:
+            continue
+        if verb.tag == "VBP" or verb.lower in _CONTRACTED:
+            out.add(verb.i)
+            if verb.dep not in ("aux", "auxpass"):
+                out.update(
+                    c.i
+                    for c in sentence.children(verb)
+                    if c.dep == "conj"
+                    and c.tag in ("VBP", "VB")
+                    and not any(s.dep in SUBJECTS for s in sentence.children(c))
+                )
+    return out
+
+
+def _verb_form(token: Token) -> str:
+    return _CONTRACTED.get(token.lower) or conjugate_third_singular(token.lemma, token.text)
+
+
+def render(tokens: list[Token], replace: dict[int, str] | None = None) -> str:
+    """The tokens as text, with their original spacing (a replaced token keeps its spacing)."""
+    replace = replace or {}
+    parts: list[str] = []
+    for n, t in enumerate(tokens):
+        word = replace.get(t.i, t.text)
+        if not word:
+            continue
+        space = t.space if n < len(tokens) - 1 else ""
+        if t.text.startswith(("'", "’")) and parts and word[:1].isalpha():
+            parts.append(" ")
+        parts.append(word + space)
+    return "".join(parts).strip()
+
+
+def third_person(sentence: Sentence, tokens: list[Token]) -> str:
+    """ "I work nights and my dog Rex hates it" → "The user works nights and the user's dog Rex
+    hates it". First-person pronouns become "the user"; verbs agreeing with "I" agree with it."""
+    replace: dict[int, str] = {}
+    first = tokens[0].i if tokens else 0
+    for t in tokens:
+        if is_first_person(t) and t.lower in _FIRST_PERSON:
+            mid, start = _FIRST_PERSON[t.lower]
+            replace[t.i] = start if t.i == first else mid
+    for i in _agreeing_verbs(sentence, tokens):
+        replace[i] = _verb_form(sentence.tokens[i])
+    for t in tokens:
+        if t.lower in ("'re", "’re") and t.i - 1 in replace:
+            replace[t.i] = "are"
+    return finish(render(tokens, replace))
+
+
+def finish(text: str) -> str:
+    """Trimmed, capitalised, ending with a full stop when it ends with no punctuation."""
+    text = " ".join(text.split()).strip(" ,;:-–—")
+    if not text:
+        return text
+    if text[-1] not in ".!?":
+        text += "."
+    return text[:1].upper() + text[1:]
+
+
+def strip_leading_noise(sentence: Sentence, tokens: list[Token]) -> list[Token]:
+    """Drops interjections, conjunctions and a leading comment set off by a comma ("Anyway,",
+    "By the way,", "Oh and") — any opening stretch before a comma that holds no verb and no
+    first person."""
+    out = list(tokens)
+    while out and (out[0].dep in LEADING_NOISE or out[0].pos in ("PUNCT", "CCONJ", "INTJ")):
+        out = out[1:]
+    for n, t in enumerate(out[:6]):
+        if t.text in (",", "—", "–", ":") and n > 0:
+            opening = out[:n]
+            if not any(o.pos in ("VERB", "AUX") or is_first_person(o) for o in opening):
+                return strip_leading_noise(sentence, out[n + 1 :])
+            break
+    return out
+
+
+def clauses(sentence: Sentence) -> list[list[Token]]:
+    """The sentence cut where a verb with a subject of its own is coordinated with, or set
+    beside, the verb before it ("I cook, and my wife bakes" → two clauses). A subordinate
+    clause that explains ("…so I need low-sugar meals") stays with its main clause."""
+    starts: list[Token] = []
+    for t in sentence.tokens:
+        if t.dep not in CLAUSE_HEADS or t.pos not in ("VERB", "AUX"):
+            continue
+        subjects = [c for c in sentence.children(t) if c.dep in SUBJECTS]
+        if not subjects or subjects[0].morph.get("PronType") in ("Dem", "Rel"):
+            continue
+        head = sentence.tokens[t.head]
+        if t.dep == "advcl" or (t.dep == "ccomp" and t.i > head.i and not _separated(sentence, head, t)):
+            continue
+        starts.append(t)
+    if not starts:
+        return [list(sentence.tokens)]
+    pieces: list[list[Token]] = []
+    owned: set[int] = set()
+    for head in sorted(starts, key=lambda t: -len(sentence.subtree(t))):
+        span = [t for t in sentence.subtree(head) if t.i not in owned]
+        owned.update(t.i for t in span)
+        pieces.append(span)
+    rest = [t for t in sentence.tokens if t.i not in owned]
+    if any(t.pos not in ("PUNCT", "CCONJ") for t in rest):
+        pieces.append(rest)
+    pieces = sorted((p for p in (_trim(p) for p in pieces) if p), key=lambda p: p[0].i)
+    joined: list[list[Token]] = []
+    for piece in pieces:
+        if joined and _is_comment(piece):
+            ids = {t.i for t in joined[-1] + piece}
+            lo, hi = min(ids), max(ids)
+            joined[-1] = [t for t in sentence.tokens[lo : hi + 1] if t.i in ids or t.pos == "PUNCT"]
+        else:
+            joined.append(piece)
+    return joined
+
+
+def _is_comment(piece: list[Token]) -> bool:
+    """ "…, that's my thing": a clause whose subject points back at the clause before it."""
+    subject = next((t for t in piece[:3] if t.dep in SUBJECTS), None)
+    return subject is not None and subject.morph.get("PronType") == "Dem"
+
+
+def _separated(sentence: Sentence, a: Token, b: Token) -> bool:
+    lo, hi = sorted((a.i, b.i))
+    return any(t.text in (",", ";", "—", "–", ":") for t in sentence.tokens[lo:hi])
+
+
+def _trim(tokens: list[Token]) -> list[Token]:
+    out = list(tokens)
+    while out and (out[0].pos in ("PUNCT", "CCONJ") or out[0].dep == "cc"):
+        out = out[1:]
+    while out and out[-1].pos in ("PUNCT", "CCONJ") and out[-1].text not in (".", "!", "?"):
+        out = out[:-1]
+    return out
