@@ -12,7 +12,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 
 from memstore.adapters.extractors import is_known_chat_model, make_extractor
-from memstore.adapters.llm_prompt import TOOL_NAME, InvalidModelOutput, output_schema
+from memstore.adapters.llm_extraction import InvalidModelOutput
+from memstore.adapters.llm_prompt import TOOL_NAME, output_schema
 from memstore.adapters.openai_extractor import OpenAICompatibleExtractor
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed, InvalidRequest
 from memstore.domain.models import Kind, MemoryItem, StoreOptions

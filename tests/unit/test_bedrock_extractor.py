@@ -17,13 +17,8 @@ from hypothesis import strategies as st
 
 from memstore.adapters.bedrock_extractor import BedrockConverseExtractor, model_provider
 from memstore.adapters.extractors import is_known_chat_model, make_extractor
-from memstore.adapters.llm_prompt import (
-    TOOL_NAME,
-    InvalidModelOutput,
-    decode_json_text,
-    output_schema,
-    parse_extraction,
-)
+from memstore.adapters.llm_extraction import InvalidModelOutput, decode_json_text, parse_extraction
+from memstore.adapters.llm_prompt import TOOL_NAME, output_schema
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed, InvalidRequest
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
 from memstore.ports.extractor import Message
@@ -303,6 +298,30 @@ def test_no_user_message_makes_no_call(bedrock):
     assert calls == [] and result.memories == [] and result.forget == []
 
 
+def test_content_filter_stop_is_repaired_without_quoting_the_conversation(bedrock):
+    client, stubber, calls = bedrock
+    stubber.add_response("converse", converse_response([], stop_reason="content_filtered", output_tokens=0))
+    stubber.add_response("converse", converse_response([tool_use({"memories": [], "forget": []})]))
+
+    result = BedrockConverseExtractor(CLAUDE, client=client).extract(MESSAGES, CONTEXT, EXISTING, OPTIONS)
+
+    _, assistant, repair = calls[1]["messages"]
+    assert assistant["content"] == [{"text": "(no answer)"}]
+    assert "content filter" in repair["content"][0]["text"]
+    assert result.memories == [] and result.usage["input_tokens"] == 1800
+
+
+def test_system_prompt_states_the_rules_every_llm_extractor_follows():
+    from memstore.adapters.llm_prompt import build_system_prompt
+
+    prompt = build_system_prompt(OPTIONS)
+    assert "context only" in prompt and "resolve pronouns and bare answers" in prompt
+    assert "Never extract from <context>" in prompt
+    assert "what to focus on and what to avoid" in prompt and POLICY in prompt
+    assert "in `forget`, not in `memories`" in prompt
+    assert "Never store secrets" in prompt and "API keys" in prompt
+
+
 # --- the shared parser ---------------------------------------------------------------------
 
 
@@ -415,7 +434,7 @@ def test_model_provider_reads_inference_profiles_and_arns():
 
 def test_routing_module_imports_no_aws_sdk():
     code = (
-        "import sys, memstore.adapters.extractors, memstore.adapters.llm_prompt, "
+        "import sys, memstore.adapters.extractors, memstore.adapters.llm_prompt, memstore.adapters.llm_extraction, "
         "memstore.adapters.bedrock_extractor, memstore.adapters.openai_extractor; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('boto3', 'botocore')))"
     )

@@ -1,41 +1,27 @@
 """Extractor backed by a Bedrock chat model through the Converse API and one forced tool call.
 
-At most two model calls per extract(): the first, and one repair call that shows the model its
-invalid answer and the validation error. Forced tool choice (`{"tool": ...}`) is only accepted by
-Anthropic Claude 3+ and Amazon Nova models, `{"any": {}}` by Mistral Large; other families get
-no toolChoice (auto), so the system prompt insists on the tool and plain-text JSON is accepted."""
+Only the transport lives here (request body, response unwrapping, error translation); the
+prompt, the validation and the single repair call are `llm_extraction.ToolCallExtractor`'s.
+Forced tool choice (`{"tool": ...}`) is only accepted by Anthropic Claude 3+ and Amazon Nova
+models, `{"any": {}}` by Mistral Large; other families get no toolChoice (auto), so the system
+prompt insists on the tool and plain-text JSON is accepted."""
 
 from __future__ import annotations
 
-import logging
 from typing import Any, Literal
 
 from memstore.adapters.extractors import BEDROCK_GEO_PREFIXES
-from memstore.adapters.llm_prompt import (
-    TOOL_DESCRIPTION,
-    TOOL_NAME,
-    InvalidModelOutput,
-    build_system_prompt,
-    decode_json_text,
-    has_user_message,
-    output_schema,
-    parse_extraction,
-    render_user_turn,
-    repair_instruction,
-)
+from memstore.adapters.llm_extraction import InvalidModelOutput, ToolCallExtractor, decode_json_text
+from memstore.adapters.llm_prompt import TOOL_DESCRIPTION, TOOL_NAME
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed
-from memstore.domain.models import MemoryItem, StoreOptions
-from memstore.ports.extractor import Extraction, Message
-
-logger = logging.getLogger(__name__)
 
 ToolChoiceMode = Literal["tool", "any", "auto"]
 
 _CHOICE_BY_PROVIDER: dict[str, ToolChoiceMode] = {"anthropic": "tool", "amazon": "tool", "mistral": "any"}
-_CUT_OFF = " The answer was cut off at the token limit: record fewer, shorter memories."
 _VALIDATION_ERRORS = {"ValidationException"}
 """The request itself was refused (model without tool use, prompt over the context window):
 retrying cannot help, so it is an extraction failure, not an unavailable dependency."""
+_FILTERED = {"content_filtered", "guardrail_intervened"}
 
 
 def model_provider(model_id: str) -> str | None:
@@ -52,7 +38,9 @@ def default_tool_choice(model_id: str) -> ToolChoiceMode:
     return _CHOICE_BY_PROVIDER.get(model_provider(model_id) or "", "auto")
 
 
-class BedrockConverseExtractor:
+class BedrockConverseExtractor(ToolCallExtractor):
+    truncated_stop_reasons = frozenset({"max_tokens"})
+
     def __init__(
         self,
         model_id: str,
@@ -81,59 +69,14 @@ class BedrockConverseExtractor:
             )
         return self._client
 
-    def extract(
-        self,
-        messages: list[Message],
-        context: list[Message],
-        existing: list[MemoryItem],
-        options: StoreOptions,
-    ) -> Extraction:
-        if not has_user_message(messages):
-            return Extraction()
-        system = [{"text": build_system_prompt(options)}]
-        tool_config = self._tool_config(options)
-        conversation: list[dict[str, Any]] = [
-            {"role": "user", "content": [{"text": render_user_turn(messages, context, existing)}]}
-        ]
-        usage = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
-
-        def parse(response: dict[str, Any]) -> Extraction:
-            try:
-                extraction = parse_extraction(
-                    self._tool_input(response), messages, existing=existing, options=options
-                )
-            except InvalidModelOutput as err:
-                if response.get("stopReason") != "max_tokens":
-                    raise
-                raise InvalidModelOutput(err.detail + _CUT_OFF) from err
-            return extraction.model_copy(update={"usage": dict(usage)})
-
-        first = self._converse(system, conversation, tool_config, usage)
-        try:
-            return parse(first)
-        except InvalidModelOutput as err:
-            logger.warning(
-                "extractor output invalid, repairing",
-                extra={"model": self.model_id, "stop_reason": first.get("stopReason")},
-            )
-            conversation += self._repair_turns(first, err.detail)
-
-        second = self._converse(system, conversation, tool_config, usage)
-        try:
-            return parse(second)
-        except InvalidModelOutput as err:
-            raise ExtractionFailed(
-                f"chat model {self.model_id} returned invalid output twice: {err.detail}"
-            ) from err
-
-    def _tool_config(self, options: StoreOptions) -> dict[str, Any]:
+    def _tool_config(self, schema: dict[str, Any]) -> dict[str, Any]:
         config: dict[str, Any] = {
             "tools": [
                 {
                     "toolSpec": {
                         "name": TOOL_NAME,
                         "description": TOOL_DESCRIPTION,
-                        "inputSchema": {"json": output_schema(options)},
+                        "inputSchema": {"json": schema},
                     }
                 }
             ]
@@ -144,22 +87,21 @@ class BedrockConverseExtractor:
             config["toolChoice"] = {"any": {}}
         return config
 
-    def _converse(
-        self,
-        system: list[dict[str, Any]],
-        conversation: list[dict[str, Any]],
-        tool_config: dict[str, Any],
-        usage: dict[str, int],
+    def _first_turns(self, user_turn: str) -> list[dict[str, Any]]:
+        return [{"role": "user", "content": [{"text": user_turn}]}]
+
+    def _call(
+        self, system: str, conversation: list[dict[str, Any]], schema: dict[str, Any]
     ) -> dict[str, Any]:
         from botocore.exceptions import BotoCoreError, ClientError
 
         try:
-            response = self.client.converse(
+            return self.client.converse(
                 modelId=self.model_id,
-                system=system,
+                system=[{"text": system}],
                 messages=conversation,
                 inferenceConfig={"temperature": 0.0, "maxTokens": self._max_tokens},
-                toolConfig=tool_config,
+                toolConfig=self._tool_config(schema),
             )
         except ClientError as e:
             code = e.response.get("Error", {}).get("Code", "ClientError")
@@ -171,11 +113,13 @@ class BedrockConverseExtractor:
             raise DependencyUnavailable(
                 f"Bedrock unreachable for chat model {self.model_id}: {type(e).__name__}"
             ) from e
+
+    def _usage(self, response: dict[str, Any]) -> tuple[int, int]:
         counts = response.get("usage") or {}
-        usage["input_tokens"] += int(counts.get("inputTokens", 0))
-        usage["output_tokens"] += int(counts.get("outputTokens", 0))
-        usage["total_tokens"] = usage["input_tokens"] + usage["output_tokens"]
-        return response
+        return int(counts.get("inputTokens") or 0), int(counts.get("outputTokens") or 0)
+
+    def _stop_reason(self, response: dict[str, Any]) -> str | None:
+        return response.get("stopReason")
 
     @staticmethod
     def _blocks(response: dict[str, Any]) -> list[dict[str, Any]]:
@@ -188,14 +132,18 @@ class BedrockConverseExtractor:
             if uses[0].get("name") != TOOL_NAME:
                 raise InvalidModelOutput(f"the only tool is {TOOL_NAME}")
             return uses[0].get("input")
+        if response.get("stopReason") in _FILTERED:
+            raise InvalidModelOutput(
+                f"the reply was stopped by a content filter before calling {TOOL_NAME}; record only "
+                "what may be stored, with empty lists if nothing may"
+            )
         return decode_json_text("\n".join(b["text"] for b in blocks if "text" in b))
 
-    def _repair_turns(self, response: dict[str, Any], detail: str) -> list[dict[str, Any]]:
+    def _repair_turns(self, response: dict[str, Any], instruction: str) -> list[dict[str, Any]]:
         """The bad answer goes back verbatim; every toolUse in it must get a toolResult."""
         blocks = self._blocks(response)
         assistant = {"role": "assistant", "content": blocks or [{"text": "(no answer)"}]}
         uses = [b["toolUse"] for b in blocks if "toolUse" in b]
-        instruction = repair_instruction(detail)
         if not uses:
             return [assistant, {"role": "user", "content": [{"text": instruction}]}]
         results = []

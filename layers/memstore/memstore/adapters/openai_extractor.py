@@ -2,43 +2,31 @@
 LiteLLM, Azure-style proxies) with a forced function call. Standard library only, so the Lambda
 layer gains no dependency.
 
-Same guarantees as the Bedrock adapter: at most two calls per extract() (one repair), never a
-silent empty result. HTTP 429, 408 and 5xx, timeouts and connection errors mean the endpoint is
-unavailable (retry later); other 4xx mean the request cannot succeed as configured."""
+Only the transport lives here; the prompt, the validation and the single repair call are
+`llm_extraction.ToolCallExtractor`'s (never a silent empty result). HTTP 429, 408 and 5xx,
+timeouts and connection errors mean the endpoint is unavailable (retry later); other 4xx mean
+the request cannot succeed as configured. A refusal (`message.refusal`) or a reply without a
+tool call is an invalid answer: it gets the repair call, then the update fails."""
 
 from __future__ import annotations
 
 import http.client
 import json
-import logging
 import urllib.error
 import urllib.parse
 import urllib.request
 from typing import Any
 
-from memstore.adapters.llm_prompt import (
-    TOOL_DESCRIPTION,
-    TOOL_NAME,
-    InvalidModelOutput,
-    build_system_prompt,
-    decode_json_text,
-    has_user_message,
-    output_schema,
-    parse_extraction,
-    render_user_turn,
-    repair_instruction,
-)
+from memstore.adapters.llm_extraction import REFUSED, InvalidModelOutput, ToolCallExtractor, decode_json_text
+from memstore.adapters.llm_prompt import TOOL_DESCRIPTION, TOOL_NAME
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed, InvalidRequest
-from memstore.domain.models import MemoryItem, StoreOptions
-from memstore.ports.extractor import Extraction, Message
-
-logger = logging.getLogger(__name__)
 
 _RETRYABLE_STATUS = {408, 429}
-_CUT_OFF = " The answer was cut off at the token limit: record fewer, shorter memories."
 
 
-class OpenAICompatibleExtractor:
+class OpenAICompatibleExtractor(ToolCallExtractor):
+    truncated_stop_reasons = frozenset({"length"})
+
     def __init__(
         self,
         model: str,
@@ -58,67 +46,17 @@ class OpenAICompatibleExtractor:
         self._timeout = timeout
         self._temperature = temperature
 
-    def extract(
-        self,
-        messages: list[Message],
-        context: list[Message],
-        existing: list[MemoryItem],
-        options: StoreOptions,
-    ) -> Extraction:
-        if not has_user_message(messages):
-            return Extraction()
-        tools = [
-            {
-                "type": "function",
-                "function": {
-                    "name": TOOL_NAME,
-                    "description": TOOL_DESCRIPTION,
-                    "parameters": output_schema(options),
-                },
-            }
-        ]
-        conversation: list[dict[str, Any]] = [
-            {"role": "system", "content": build_system_prompt(options)},
-            {"role": "user", "content": render_user_turn(messages, context, existing)},
-        ]
-        usage = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
+    def _first_turns(self, user_turn: str) -> list[dict[str, Any]]:
+        return [{"role": "user", "content": user_turn}]
 
-        def parse(choice: dict[str, Any]) -> Extraction:
-            try:
-                extraction = parse_extraction(
-                    self._arguments(choice), messages, existing=existing, options=options
-                )
-            except InvalidModelOutput as err:
-                if choice.get("finish_reason") != "length":
-                    raise
-                raise InvalidModelOutput(err.detail + _CUT_OFF) from err
-            return extraction.model_copy(update={"usage": dict(usage)})
-
-        first = self._complete(conversation, tools, usage)
-        try:
-            return parse(first)
-        except InvalidModelOutput as err:
-            logger.warning(
-                "extractor output invalid, repairing",
-                extra={"model": self.name, "finish_reason": first.get("finish_reason")},
-            )
-            conversation += self._repair_turns(first, err.detail)
-
-        second = self._complete(conversation, tools, usage)
-        try:
-            return parse(second)
-        except InvalidModelOutput as err:
-            raise ExtractionFailed(
-                f"chat model {self.name} returned invalid output twice: {err.detail}"
-            ) from err
-
-    def _complete(
-        self, conversation: list[dict[str, Any]], tools: list[dict[str, Any]], usage: dict[str, int]
+    def _call(
+        self, system: str, conversation: list[dict[str, Any]], schema: dict[str, Any]
     ) -> dict[str, Any]:
+        tool = {"name": TOOL_NAME, "description": TOOL_DESCRIPTION, "parameters": schema}
         body: dict[str, Any] = {
             "model": self.model,
-            "messages": conversation,
-            "tools": tools,
+            "messages": [{"role": "system", "content": system}, *conversation],
+            "tools": [{"type": "function", "function": tool}],
             "tool_choice": {"type": "function", "function": {"name": TOOL_NAME}},
         }
         if self._temperature is not None:
@@ -153,15 +91,17 @@ class OpenAICompatibleExtractor:
             raise DependencyUnavailable(
                 f"chat model {self.name} answered with a body that is not a chat completion"
             ) from e
-        counts = payload.get("usage") or {}
-        usage["input_tokens"] += int(counts.get("prompt_tokens") or 0)
-        usage["output_tokens"] += int(counts.get("completion_tokens") or 0)
-        usage["total_tokens"] = usage["input_tokens"] + usage["output_tokens"]
-        return choice
+        return {"choice": choice, "usage": payload.get("usage") or {}}
 
-    @staticmethod
-    def _arguments(choice: dict[str, Any]) -> Any:
-        message = choice.get("message") or {}
+    def _usage(self, response: dict[str, Any]) -> tuple[int, int]:
+        counts = response["usage"]
+        return int(counts.get("prompt_tokens") or 0), int(counts.get("completion_tokens") or 0)
+
+    def _stop_reason(self, response: dict[str, Any]) -> str | None:
+        return response["choice"].get("finish_reason")
+
+    def _tool_input(self, response: dict[str, Any]) -> Any:
+        message = response["choice"].get("message") or {}
         calls = message.get("tool_calls") or []
         if calls:
             function = calls[0].get("function") or {}
@@ -174,17 +114,17 @@ class OpenAICompatibleExtractor:
                 return json.loads(arguments or "")
             except (TypeError, ValueError) as e:
                 raise InvalidModelOutput("the function arguments are not valid JSON") from e
+        if message.get("refusal") or response["choice"].get("finish_reason") == "content_filter":
+            raise InvalidModelOutput(REFUSED)
         return decode_json_text(message.get("content"))
 
-    @staticmethod
-    def _repair_turns(choice: dict[str, Any], detail: str) -> list[dict[str, Any]]:
+    def _repair_turns(self, response: dict[str, Any], instruction: str) -> list[dict[str, Any]]:
         """The bad answer goes back as it was; every tool call in it must get a tool message."""
-        message = choice.get("message") or {}
+        message = response["choice"].get("message") or {}
         calls = message.get("tool_calls") or []
-        instruction = repair_instruction(detail)
         if not calls:
             return [
-                {"role": "assistant", "content": message.get("content") or ""},
+                {"role": "assistant", "content": message.get("content") or message.get("refusal") or ""},
                 {"role": "user", "content": instruction},
             ]
         turns: list[dict[str, Any]] = [
