@@ -4,6 +4,7 @@ adapters (and boto3) are imported only when one is made."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from memstore.domain.errors import InvalidRequest
@@ -50,11 +51,17 @@ def make_extractor(
     openai_base_url: str | None = None,
     openai_api_key: str | None = None,
     openai_timeout: float = 60.0,
+    parser: Any = None,
+    embedder: Callable[[], Any] | None = None,
 ) -> Extractor:
+    """`parser` (the syntax port) and `embedder` (a factory of the store's embedder) serve the
+    rules extractor only; the other extractors never load them."""
     if chat_model == RULES_MODEL:
         from memstore.adapters.rules_extractor import RulesExtractor
 
-        return RulesExtractor()
+        if parser is None or embedder is None:
+            raise ValueError("the rules extractor needs a parser and an embedder")
+        return RulesExtractor(parser, embedder())
     if _is_bedrock(chat_model):
         from memstore.adapters.bedrock_extractor import BedrockConverseExtractor
 

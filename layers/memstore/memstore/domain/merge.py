@@ -382,15 +382,6 @@ class _Plan:
         self.ops.append(Operation(action="update", memory_id=memory_id, candidate=cand))
         self.touched.add(memory_id)
 
-    def vacate_slot(self, topic: str | None, keep: str, words: set[str]) -> None:
-        """A topic is a single-valued slot: when a memory takes it over (through `replaces` or
-        similarity), any other memory still filed under it states the superseded value."""
-        if topic is None:
-            return
-        for other in [i for i in self.live() if i != keep and self.topic.get(i) == topic]:
-            self.scrub_summaries(self.content[other], words)
-            self.delete(other)
-
     def reinforce(self, memory_id: str, evidence: Candidate) -> None:
         if memory_id in self.touched:
             return
@@ -425,15 +416,20 @@ class _Plan:
 
 
 def _collapse(candidates: list[Candidate], similarity: Similarity) -> list[Candidate]:
-    """Candidates of one extraction that say the same thing (or fill the same slot) become one;
-    for a slot, the later statement wins."""
+    """Candidates of one extraction that say the same thing become one. Two statements in one
+    conversation never replace each other unless the later one marks a change of a
+    single-valued topic ("I'm in Leeds. Actually, I just moved to York.")."""
     out: list[Candidate] = []
     for c in candidates:
         merged = False
         for i, prev in enumerate(out):
             if prev.kind != c.kind:
                 continue
-            same_slot = c.topic is not None and c.topic == prev.topic and c.kind != Kind.CHAT_SUMMARY
+            same_slot = (
+                c.topic is not None and c.topic == prev.topic and c.exclusive and c.is_update
+                and c.kind != Kind.CHAT_SUMMARY
+                and similarity(prev.content, c.content) >= UPDATE_SIMILARITY
+            )
             if same_slot or similarity(prev.content, c.content) >= DUPLICATE_THRESHOLD:
                 keep = c if same_slot else prev
                 out[i] = keep.model_copy(
@@ -496,8 +492,10 @@ def consolidate(
                 plan.scrub_summaries(plan.content[extra], content_words(c.content))
                 plan.delete(extra)
         same_kind = plan.live(kind=c.kind)
-        if target is None and c.topic is not None:
-            target = next((i for i in same_kind if plan.topic.get(i) == c.topic), None)
+        if target is None and c.topic is not None and c.exclusive:
+            slot = [i for i in same_kind if plan.topic.get(i) == c.topic]
+            best, score = _best(plan, slot, c.content)
+            target = best if score >= UPDATE_SIMILARITY else None
         dup, dup_score = _best(plan, same_kind, c.content)
         if dup is not None and dup_score >= DUPLICATE_THRESHOLD and (target is None or target == dup):
             plan.reinforce(dup, c)
@@ -508,7 +506,6 @@ def consolidate(
             old = plan.content[target]
             plan.rewrite(target, c.content, like=c)
             plan.scrub_summaries(old, content_words(c.content))
-            plan.vacate_slot(c.topic, keep=target, words=content_words(c.content))
             continue
         plan.ops.append(Operation(action="create", candidate=c))
 

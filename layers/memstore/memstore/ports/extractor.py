@@ -27,6 +27,9 @@ class Candidate(BaseModel):
     topic: str | None = None
     """A slot such as "coffee" or "language learning": a new candidate with the topic of an
     existing memory but another value contradicts it (an update, not a second memory)."""
+    exclusive: bool = False
+    """The topic holds one value at a time (a name, a home city, a job): a new value replaces the
+    memory filed under it."""
     is_update: bool = False
     """The user signalled a change ("actually", "no longer", "I switched to")."""
     replaces: list[str] = Field(default_factory=list)

@@ -33,10 +33,10 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
     markers = _markers()
     shift = retract = False
     for t in tokens:
-        label = markers.get(t.lemma.lower())
+        label = markers.get(t.lemma.lower()) or markers.get(t.lower)
         if label is None:
             continue
-        if t.pos in ("ADV",) and t.lemma.lower() == "longer":
+        if t.pos == "ADV" and t.lower == "longer":
             if any(s.dep == "neg" or s.lower == "no" for s in tokens if abs(s.i - t.i) <= 1):
                 retract = True
             continue
@@ -65,7 +65,7 @@ def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]
 def without_negation(sentence: Sentence, tokens: list[Token]) -> list[Token]:
     """The positive form of a retraction: "no longer learning Norwegian" → "learning Norwegian"."""
     markers = _markers()
-    drop = {t.i for t in tokens if t.dep == "neg" or (markers.get(t.lemma.lower()) == "retract" and t.pos == "ADV")}
+    drop = {t.i for t in tokens if t.dep == "neg" or (markers.get(t.lower) == "retract" and t.pos == "ADV")}
     return [t for t in tokens if t.i not in drop]
 
 

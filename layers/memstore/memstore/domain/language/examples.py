@@ -18,7 +18,8 @@ class Example:
 
 
 @functools.cache
-def load(name: str) -> tuple[Example, ...]:
+def rows(name: str) -> tuple[dict, ...]:
+    """The data file's rows as they are (a row may carry fields beyond text, label, source)."""
     raw = resources.files("memstore.data").joinpath(f"{name}.jsonl").read_text(encoding="utf-8")
     out = []
     for n, line in enumerate(raw.splitlines(), 1):
@@ -27,5 +28,10 @@ def load(name: str) -> tuple[Example, ...]:
         row = json.loads(line)
         if not row.get("text") or not row.get("label") or not row.get("source"):
             raise ValueError(f"{name}.jsonl line {n}: text, label and source are required")
-        out.append(Example(text=row["text"], label=row["label"], source=row["source"]))
+        out.append(row)
     return tuple(out)
+
+
+@functools.cache
+def load(name: str) -> tuple[Example, ...]:
+    return tuple(Example(text=r["text"], label=r["label"], source=r["source"]) for r in rows(name))

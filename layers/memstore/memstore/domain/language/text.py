@@ -74,7 +74,7 @@ def _agreeing_verbs(sentence: Sentence, tokens: list[Token]) -> set[int]:
         verb = _finite_verb_of(sentence, t)
         if verb is None or verb.i not in inside:
             continue
-        if verb.tag == "VBP" or verb.lower in _CONTRACTED:
+        if verb.tag == "VBP" or verb.lower in _CONTRACTED or verb.lower in ("'d", "’d"):
             out.add(verb.i)
             if verb.dep not in ("aux", "auxpass"):
                 out.update(
@@ -88,6 +88,8 @@ def _agreeing_verbs(sentence: Sentence, tokens: list[Token]) -> set[int]:
 
 
 def _verb_form(token: Token) -> str:
+    if token.lower in ("'d", "’d"):
+        return "had" if token.lemma == "have" else "would"
     return _CONTRACTED.get(token.lower) or conjugate_third_singular(token.lemma, token.text)
 
 
@@ -190,7 +192,9 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
 def _is_comment(piece: list[Token]) -> bool:
     """ "…, that's my thing": a clause whose subject points back at the clause before it."""
     subject = next((t for t in piece[:3] if t.dep in SUBJECTS), None)
-    return subject is not None and subject.morph.get("PronType") == "Dem"
+    if subject is None or subject.pos != "PRON":
+        return False
+    return subject.morph.get("PronType") == "Dem" or subject.morph.get("Gender") == "Neut"
 
 
 def _separated(sentence: Sentence, a: Token, b: Token) -> bool:
@@ -202,6 +206,6 @@ def _trim(tokens: list[Token]) -> list[Token]:
     out = list(tokens)
     while out and (out[0].pos in ("PUNCT", "CCONJ") or out[0].dep == "cc"):
         out = out[1:]
-    while out and out[-1].pos in ("PUNCT", "CCONJ") and out[-1].text not in (".", "!", "?"):
+    while out and (out[-1].pos in ("PUNCT", "CCONJ", "SCONJ") or out[-1].dep in ("cc", "mark")):
         out = out[:-1]
     return out

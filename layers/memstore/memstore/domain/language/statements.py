@@ -1,0 +1,249 @@
+"""Which clauses of a conversation state something durable about the user, and as what.
+
+Syntax says who a clause is about and what shape it has (a first-person statement, a fragment
+answering the assistant's question, an instruction, a question); the labelled examples in
+data/statements.jsonl, compared by embedding, say whether it is worth keeping (durable fact,
+standing instruction) or not (one-off request, passing state, chit-chat, someone else's news).
+Nothing here lists topics or values."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from memstore.domain.language import changes, examples
+from memstore.domain.language.semantics import Decision, Embed, PrototypeClassifier
+from memstore.domain.language.text import (
+    SUBJECTS,
+    clauses,
+    finish,
+    mentions_first_person,
+    render,
+    strip_leading_noise,
+    third_person,
+)
+from memstore.ports.language import Sentence, Token
+
+KEEP_LABELS = ("durable", "procedural")
+MIN_MARGIN = 0.0
+"""A clause is kept when a keep label scores best (any margin): the classifier's k-NN mean
+already separates; the margin is reported for calibration (eval/statements_eval.py)."""
+FACET_MIN_SCORE = 0.25
+"""Cosine of a statement to a facet's gloss below which it is filed under no facet."""
+FACET_MIN_MARGIN = 0.02
+
+
+@dataclass
+class Statement:
+    message_id: str
+    text: str
+    """Third person, the user's words for the values."""
+    evidence: str
+    """The clause as the user wrote it (what the classifier saw)."""
+    label: str = ""
+    margin: float = 0.0
+    change: changes.Change = field(default_factory=changes.Change)
+    facet: str | None = None
+    exclusive: bool = False
+    retraction_of: str | None = None
+    """For a retraction folded into the next statement: the retracted clause (positive form)."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    message_id: str
+    role: str
+    sentences: list[Sentence]
+
+
+class Semantics:
+    """The embedding decisions of the reader, for one embedder (prototypes embedded once)."""
+
+    def __init__(self, embed: Embed):
+        self.embed = embed
+        self.statements = PrototypeClassifier(examples.load("statements"), embed)
+        facets = examples.load("facets")
+        self._facet_names = [e.label for e in facets]
+        self._facet_vectors = np.asarray(embed([e.text for e in facets]), dtype=np.float32)
+        self._exclusive = {r["label"] for r in examples.rows("facets") if r.get("single_valued")}
+
+    def facet(self, vector: np.ndarray) -> tuple[str | None, bool]:
+        sims = self._facet_vectors @ vector
+        order = np.argsort(-sims)
+        best, second = float(sims[order[0]]), float(sims[order[1]])
+        if best < FACET_MIN_SCORE or best - second < FACET_MIN_MARGIN:
+            return None, False
+        name = self._facet_names[int(order[0])]
+        return name, name in self._exclusive
+
+
+def is_question(sentence: Sentence) -> bool:
+    last = next((t for t in reversed(sentence.tokens) if t.pos != "SPACE"), None)
+    return last is not None and last.text == "?"
+
+
+def is_request_question(sentence: Sentence) -> bool:
+    """ "Can you always format your replies as bullet points?": a question whose subject is the
+    assistant and whose verb takes a modal is a request, not a question."""
+    root = sentence.root
+    subjects = [c for c in sentence.children(root) if c.dep in SUBJECTS]
+    modal = any(c.tag == "MD" for c in sentence.children(root))
+    return bool(subjects) and subjects[0].lower == "you" and modal
+
+
+def is_wh_question(sentence: Sentence) -> bool:
+    return is_question(sentence) and any(t.tag in ("WP", "WRB", "WDT", "WP$") for t in sentence.tokens[:4])
+
+
+def is_instruction(sentence: Sentence, tokens: list[Token]) -> bool:
+    """An imperative (a base-form verb at the root with no subject) or a clause whose subject
+    is the assistant ("you")."""
+    root = next((t for t in tokens if t.head == t.i or t.dep == "ROOT"), None)
+    if root is None:
+        return False
+    subjects = [c for c in sentence.children(root) if c.dep in SUBJECTS]
+    if not subjects:
+        return root.tag == "VB"
+    return subjects[0].lower == "you" and any(c.tag == "MD" for c in sentence.children(root))
+
+
+def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
+    """A subject-less fragment told by the user ("no longer learning Norwegian", "Vegetarian,
+    by the way"): the clause as the user would say it in full, and in the third person."""
+    root = next((t for t in tokens if t.dep == "ROOT"), tokens[0])
+    body = render(tokens)
+    if root.tag == "VBG" or root.pos == "ADJ":
+        return f"I'm {body}", f"The user is {body}"
+    if root.tag in ("VBD", "VBZ", "VBN"):
+        return f"I {body}", f"The user {body}"
+    if root.pos in ("NOUN", "PROPN", "NUM"):
+        return body, f"The user: {body}"
+    return None
+
+
+class Reader:
+    def __init__(self, semantics: Semantics):
+        self._sem = semantics
+
+    def read(self, turns: Sequence[Turn], new_ids: set[str], is_command) -> list[Statement]:
+        """Statements of the user turns whose message id is in `new_ids`; earlier turns are
+        context (the assistant's questions, antecedents)."""
+        drafts: list[Statement] = []
+        previous: Turn | None = None
+        for turn in turns:
+            if turn.role == "user" and turn.message_id in new_ids:
+                drafts.extend(self._turn(turn, previous, is_command))
+            previous = turn
+        return self._decide(drafts)
+
+    def _turn(self, turn: Turn, previous: Turn | None, is_command) -> list[Statement]:
+        out: list[Statement] = []
+        asked = previous.sentences[-1] if previous and previous.role == "assistant" and previous.sentences else None
+        for n, sentence in enumerate(turn.sentences):
+            asking = is_question(sentence)
+            if is_command(sentence) or (asking and not is_request_question(sentence)):
+                continue
+            for clause in clauses(sentence):
+                tokens = strip_leading_noise(sentence, clause)
+                if not tokens or all(t.pos == "PUNCT" for t in tokens):
+                    continue
+                statement = self._clause(turn.message_id, sentence, tokens)
+                if asking and statement is not None and not _habitual(tokens):
+                    continue
+                if statement is None and n == 0 and asked is not None and is_wh_question(asked):
+                    statement = _answer(turn.message_id, asked, render(tokens))
+                if statement is not None:
+                    out.append(statement)
+        return _fold_changes(out)
+
+    def _clause(self, message_id: str, sentence: Sentence, tokens: list[Token]) -> Statement | None:
+        change = changes.change_of(sentence, tokens)
+        if is_instruction(sentence, tokens):
+            return Statement(message_id, third_person(sentence, tokens), render(tokens), label="instruction")
+        if mentions_first_person(tokens):
+            kept = changes.without_former_value(sentence, tokens) if change.shift else tokens
+            return Statement(message_id, third_person(sentence, kept), render(tokens), change=change)
+        if any(t.dep in SUBJECTS for t in tokens):
+            swapped = changes.swapped_value(sentence, tokens)
+            if swapped is not None:
+                return Statement(message_id, render(swapped), render(tokens), label="swap", change=change)
+            return None
+        fragment = _fragment_text(tokens)
+        if fragment is None:
+            return None
+        evidence, text = fragment
+        return Statement(message_id, finish(text), evidence, change=change)
+
+    def _decide(self, drafts: list[Statement]) -> list[Statement]:
+        pending = [d for d in drafts if d.label != "swap"]
+        if not pending:
+            return []
+        vectors = np.asarray(self._sem.embed([d.evidence for d in pending]), dtype=np.float32)
+        decisions = self._sem.statements.decide_vectors(vectors)
+        kept = []
+        for draft, decision, vector in zip(pending, decisions, vectors, strict=True):
+            if draft.label == "instruction":
+                decision = _between(decision, ("procedural", "request"))
+            draft.label, draft.margin = decision.label, decision.margin
+            if decision.label not in KEEP_LABELS:
+                continue
+            draft.facet, draft.exclusive = self._sem.facet(vector) if decision.label == "durable" else (None, False)
+            kept.append(draft)
+        return kept
+
+
+def _habitual(tokens: list[Token]) -> bool:
+    """A request asked as a question is a standing instruction only when it says so ("can you
+    *always* …", "… *from now on*?"); otherwise it is a one-off task."""
+    markers = {e.text for e in examples.load("habitual_markers")}
+    return any(t.lower in markers or t.lemma.lower() in markers for t in tokens)
+
+
+def _between(decision: Decision, labels: tuple[str, str]) -> Decision:
+    """The decision restricted to two labels (syntax already ruled the others out)."""
+    a, b = (decision.scores[label] for label in labels)
+    best, other = (labels[0], b) if a >= b else (labels[1], a)
+    return Decision(label=best, score=max(a, b), margin=max(a, b) - other, scores=decision.scores)
+
+
+def _answer(message_id: str, asked: Sentence, answer: str) -> Statement:
+    """A bare reply to the assistant's question keeps the question as its context."""
+    question = render(list(asked.tokens))
+    text = finish(f"Asked “{question}”, the user answered: {answer.rstrip('.!')}")
+    return Statement(message_id, text, f"{question} {answer}", label="", change=changes.Change())
+
+
+def _fold_changes(statements: list[Statement]) -> list[Statement]:
+    """A retraction followed by a new value ("no longer learning Norwegian. It's Polish now.")
+    becomes one statement of the new value in the retracted clause's frame."""
+    out: list[Statement] = []
+    for s in statements:
+        if s.label == "swap":
+            if out and out[-1].change.retract:
+                former = out[-1]
+                out[-1] = Statement(
+                    former.message_id,
+                    _swap_into(former.text, former.evidence, s.text),
+                    former.evidence,
+                    change=changes.Change(shift=True),
+                    retraction_of=former.evidence,
+                )
+            continue
+        out.append(s)
+    return out
+
+
+def _swap_into(retracted_text: str, evidence: str, value: str) -> str:
+    """Text replacement of the retracted value by the new one, in the third-person clause."""
+    del evidence
+    words = retracted_text.rstrip(".").split()
+    negators = {"no", "not", "longer", "anymore", "n't"}
+    kept = [w for w in words if w.lower().strip(",") not in negators]
+    for n in range(len(kept) - 1, -1, -1):
+        if kept[n][:1].isupper() or n == len(kept) - 1:
+            kept[n] = value.rstrip(".")
+            break
+    return finish(" ".join(kept))
+

@@ -1,0 +1,83 @@
+"""Clauses and the third-person rewrite, on spaCy's parse."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from memstore.adapters.spacy_parser import SpacyParser
+from memstore.domain.language import changes
+from memstore.domain.language.text import clauses, conjugate_third_singular, render, strip_leading_noise, third_person
+
+PARSER = SpacyParser()
+
+
+def rewrite(text: str) -> list[str]:
+    out = []
+    for sentence in PARSER.parse(text):
+        for clause in clauses(sentence):
+            out.append(third_person(sentence, strip_leading_noise(sentence, clause)))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("I work nights at a bakery.", "The user works nights at a bakery."),
+        ("I'm a sous chef.", "The user is a sous chef."),
+        ("I've been learning Korean for two years.", "The user has been learning Korean for two years."),
+        ("My daughter plays the cello.", "The user's daughter plays the cello."),
+        ("I cook and bake every weekend.", "The user cooks and bakes every weekend."),
+        ("I go to the gym on tuesdays", "The user goes to the gym on tuesdays."),
+        ("I'd rather have tea.", "The user would rather have tea."),
+        ("By the way, I study law.", "The user studies law."),
+        ("I can't stand cilantro.", "The user can't stand cilantro."),
+    ],
+)
+def test_first_person_becomes_the_user_with_agreement(said: str, stored: str) -> None:
+    assert rewrite(said) == [stored]
+
+
+def test_two_facts_in_one_sentence_are_two_clauses() -> None:
+    assert rewrite("I cook on weekdays, and my wife bakes on Sundays.") == [
+        "The user cooks on weekdays.",
+        "The user's wife bakes on Sundays.",
+    ]
+
+
+def test_a_comment_on_the_clause_before_stays_with_it() -> None:
+    assert rewrite("I'm home on Mondays, that's my remote day.") == [
+        "The user is home on Mondays, that's the user's remote day."
+    ]
+
+
+@given(st.sampled_from(["walk", "fix", "carry", "play", "go", "watch", "buzz", "do", "have", "be"]))
+def test_conjugation_is_regular_english(lemma: str) -> None:
+    form = conjugate_third_singular(lemma, lemma)
+    assert form.endswith("s")
+    assert form[:2] == lemma[:2] or lemma in ("be",)
+
+
+NAMES = st.sampled_from(["Lisbon", "Oslo", "Quito", "Hanoi", "Tbilisi"])
+VERBS = st.sampled_from(["live in", "work in", "study in", "grew up in"])
+
+
+@settings(max_examples=25, deadline=None)
+@given(NAMES, VERBS)
+def test_values_are_kept_verbatim_and_no_first_person_remains(city: str, verb: str) -> None:
+    (stored,) = rewrite(f"I {verb} {city}.")
+    assert city in stored
+    assert stored.startswith("The user ")
+    assert not any(w in stored.split() for w in ("I", "my", "me"))
+
+
+def test_change_markers_and_former_values() -> None:
+    (sentence,) = PARSER.parse("I moved from Paris to Berlin last month.")
+    tokens = list(sentence.tokens)
+    assert changes.change_of(sentence, tokens).shift
+    assert "Paris" not in render(changes.without_former_value(sentence, tokens))
+    (retraction,) = PARSER.parse("I no longer play chess.")
+    assert changes.change_of(retraction, list(retraction.tokens)).retract
+    (plain,) = PARSER.parse("I play chess on Sundays.")
+    assert not changes.change_of(plain, list(plain.tokens)).shift
