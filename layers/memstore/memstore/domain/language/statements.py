@@ -116,7 +116,7 @@ def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
     body = render(tokens)
     if root.tag == "VBG" or root.pos == "ADJ":
         return f"I'm {body}", f"The user is {body}"
-    if root.tag in ("VBD", "VBZ", "VBN"):
+    if root.tag in ("VBD", "VBN"):
         return f"I {body}", f"The user {body}"
     if root.pos in ("NOUN", "PROPN", "NUM"):
         return body, f"The user: {body}"
@@ -140,6 +140,7 @@ class Reader:
 
     def _turn(self, turn: Turn, previous: Turn | None, is_command) -> list[Statement]:
         out: list[Statement] = []
+        antecedent: list[Token] | None = None
         asked = previous.sentences[-1] if previous and previous.role == "assistant" and previous.sentences else None
         for n, sentence in enumerate(turn.sentences):
             asking = is_question(sentence)
@@ -149,17 +150,27 @@ class Reader:
                 tokens = strip_leading_noise(sentence, clause)
                 if not tokens or all(t.pos == "PUNCT" for t in tokens):
                     continue
-                statement = self._clause(turn.message_id, sentence, tokens)
+                answering = n == 0 and asked is not None and is_wh_question(asked)
+                if answering and not any(t.pos in ("VERB", "AUX") for t in tokens):
+                    statement = _answer(turn.message_id, asked, render(tokens))
+                    antecedent = tokens
+                else:
+                    statement = self._clause(turn.message_id, sentence, tokens, antecedent, clause)
                 if asking and statement is not None and not _habitual(tokens):
                     continue
-                if statement is None and n == 0 and asked is not None and is_wh_question(asked):
-                    statement = _answer(turn.message_id, asked, render(tokens))
                 if statement is not None:
                     out.append(statement)
         return _fold_changes(out)
 
-    def _clause(self, message_id: str, sentence: Sentence, tokens: list[Token]) -> Statement | None:
-        change = changes.change_of(sentence, tokens)
+    def _clause(
+        self,
+        message_id: str,
+        sentence: Sentence,
+        tokens: list[Token],
+        antecedent: list[Token] | None = None,
+        clause: list[Token] | None = None,
+    ) -> Statement | None:
+        change = changes.change_of(sentence, clause or tokens)
         if is_instruction(sentence, tokens):
             return Statement(message_id, third_person(sentence, tokens), render(tokens), label="instruction")
         if mentions_first_person(tokens):
@@ -169,7 +180,7 @@ class Reader:
             swapped = changes.swapped_value(sentence, tokens)
             if swapped is not None:
                 return Statement(message_id, render(swapped), render(tokens), label="swap", change=change)
-            return None
+            return _resolved(message_id, sentence, tokens, antecedent)
         fragment = _fragment_text(tokens)
         if fragment is None:
             return None
@@ -206,6 +217,22 @@ def _between(decision: Decision, labels: tuple[str, str]) -> Decision:
     a, b = (decision.scores[label] for label in labels)
     best, other = (labels[0], b) if a >= b else (labels[1], a)
     return Decision(label=best, score=max(a, b), margin=max(a, b) - other, scores=decision.scores)
+
+
+def _resolved(
+    message_id: str, sentence: Sentence, tokens: list[Token], antecedent: list[Token] | None
+) -> Statement | None:
+    """ "Biscuit. He is a beagle.": a clause whose subject is a third-person pronoun, right after
+    the user named the thing it points to, is about that thing of the user's."""
+    subject = next((t for t in tokens if t.dep in SUBJECTS), None)
+    if antecedent is None or subject is None or subject.pos != "PRON" or subject.morph.get("Person") != "3":
+        return None
+    if subject.morph.get("PronType") != "Prs":
+        return None
+    name = render(antecedent).rstrip(".!")
+    text = third_person(sentence, tokens)
+    rest = render([t for t in tokens if t.i != subject.i])
+    return Statement(message_id, finish(f"{name} {rest}" if rest else text), f"my {name} {rest}", label="")
 
 
 def _answer(message_id: str, asked: Sentence, answer: str) -> Statement:

@@ -27,6 +27,8 @@ _FIRST_PERSON = {
     "ours": ("the user's", "The user's"),
     "ourselves": ("the user and others", "The user and others"),
 }
+_EXPANDED = {"re": "are", "ve": "have", "ll": "will", "d": "would", "m": "am", "s": "is"}
+"""A contraction left after its pronoun was replaced ("we've" → "the user and others have")."""
 _THIRD_SINGULAR = {"be": "is", "have": "has", "do": "does"}
 _CONTRACTED = {"'m": "is", "’m": "is", "am": "is", "'ve": "has", "’ve": "has", "'ll": "will", "’ll": "will"}
 
@@ -120,8 +122,8 @@ def third_person(sentence: Sentence, tokens: list[Token]) -> str:
     for i in _agreeing_verbs(sentence, tokens):
         replace[i] = _verb_form(sentence.tokens[i])
     for t in tokens:
-        if t.lower in ("'re", "’re") and t.i - 1 in replace:
-            replace[t.i] = "are"
+        if t.i - 1 in replace and t.text[:1] in ("'", "’") and t.i not in replace:
+            replace[t.i] = _EXPANDED.get(t.lower[1:], t.text)
     return finish(render(tokens, replace))
 
 
