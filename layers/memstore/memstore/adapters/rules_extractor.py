@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from memstore.domain import vectors
 from memstore.domain.commands import Command
 from memstore.domain.language import commands as grammar
 from memstore.domain.language.statements import Reader, Semantics, Statement, Turn
@@ -74,7 +75,8 @@ class RulesExtractor:
             if c is not None and c.action == "remember"
         ]
         statements = Reader(self.semantics).read(turns, new_ids, grammar.is_command)
-        memories = remembered + [self._candidate(s, existing) for s in statements]
+        slots = self._slots(existing) if any(s.exclusive for s in statements) else {}
+        memories = remembered + [self._candidate(s, existing, slots) for s in statements]
         if not options.procedural_memory_enabled:
             memories = [c for c in memories if c.kind != Kind.PROCEDURAL]
         facts = [c for c in memories if c.kind == Kind.USER_PROFILE]
@@ -94,9 +96,39 @@ class RulesExtractor:
     def remember(self, command: Command, message_ids: list[str]) -> Candidate:
         return remember_candidate(self._parser, command, message_ids)
 
-    def _candidate(self, statement: Statement, existing: list[MemoryItem]) -> Candidate:
+    def _slots(self, existing: list[MemoryItem]) -> dict[str, list[MemoryItem]]:
+        """Existing profile memories by single-valued facet (filed under it, or judged now)."""
+        pool = [m for m in existing if m.kind == Kind.USER_PROFILE]
+        found = self._vectors([m for m in pool if m.topic is None])
+        out: dict[str, list[MemoryItem]] = {}
+        for m in pool:
+            if m.topic is not None:
+                facet, exclusive = m.topic, self.semantics.is_exclusive(m.topic)
+            else:
+                facet, exclusive = self.semantics.facet(found[m.memory_id])
+            if facet is not None and exclusive:
+                out.setdefault(facet, []).append(m)
+        return out
+
+    def _vectors(self, items: list[MemoryItem]) -> dict[str, np.ndarray]:
+        stored = {
+            m.memory_id: vectors.decode(m.embedding)
+            for m in items
+            if m.embedding is not None and m.embedding_model == self._embedder.model
+        }
+        missing = [m for m in items if m.memory_id not in stored]
+        if missing:
+            stored.update(zip([m.memory_id for m in missing], self._embedder.embed([m.content for m in missing]),
+                              strict=True))
+        return stored
+
+    def _candidate(
+        self, statement: Statement, existing: list[MemoryItem], slots: dict[str, list[MemoryItem]]
+    ) -> Candidate:
         procedural = statement.label == "procedural"
         replaces = self._retracted(statement, existing) if statement.retraction_of else []
+        if not replaces and statement.exclusive and statement.facet in slots:
+            replaces = [slots[statement.facet][-1].memory_id]
         return Candidate(
             kind=Kind.PROCEDURAL if procedural else Kind.USER_PROFILE,
             content=statement.text,

@@ -30,8 +30,8 @@ KEEP_LABELS = ("durable", "procedural")
 MIN_MARGIN = 0.0
 """A clause is kept when a keep label scores best (any margin): the classifier's k-NN mean
 already separates; the margin is reported for calibration (eval/statements_eval.py)."""
-FACET_MIN_SCORE = 0.25
-"""Cosine of a statement to a facet's gloss below which it is filed under no facet."""
+FACET_MIN_SCORE = 0.42
+"""Mean cosine of a statement to its facet's two nearest examples below which it is filed under no facet."""
 FACET_MIN_MARGIN = 0.02
 
 
@@ -64,19 +64,18 @@ class Semantics:
     def __init__(self, embed: Embed):
         self.embed = embed
         self.statements = PrototypeClassifier(examples.load("statements"), embed)
-        facets = examples.load("facets")
-        self._facet_names = [e.label for e in facets]
-        self._facet_vectors = np.asarray(embed([e.text for e in facets]), dtype=np.float32)
+        self.facets = PrototypeClassifier(examples.load("facets"), embed, k=2)
         self._exclusive = {r["label"] for r in examples.rows("facets") if r.get("single_valued")}
 
+    def is_exclusive(self, facet: str) -> bool:
+        return facet in self._exclusive
+
     def facet(self, vector: np.ndarray) -> tuple[str | None, bool]:
-        sims = self._facet_vectors @ vector
-        order = np.argsort(-sims)
-        best, second = float(sims[order[0]]), float(sims[order[1]])
-        if best < FACET_MIN_SCORE or best - second < FACET_MIN_MARGIN:
+        """The profile facet a statement is about, and whether that facet holds one value."""
+        (decision,) = self.facets.decide_vectors(vector[None, :])
+        if decision.score < FACET_MIN_SCORE or decision.margin < FACET_MIN_MARGIN:
             return None, False
-        name = self._facet_names[int(order[0])]
-        return name, name in self._exclusive
+        return decision.label, decision.label in self._exclusive
 
 
 def is_question(sentence: Sentence) -> bool:
