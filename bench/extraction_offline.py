@@ -24,12 +24,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(ROOT), "shared", "bench"))
 
 from score import contains, contains_all, flatten_tokens  # noqa: E402
 
+from memstore.adapters.local_embedder import LocalMiniLMEmbedder  # noqa: E402
 from memstore.adapters.rules_extractor import RulesExtractor, remember_candidate  # noqa: E402
+from memstore.adapters.spacy_parser import SpacyParser  # noqa: E402
 from memstore.domain.commands import parse_command  # noqa: E402
 from memstore.domain.merge import Operation, consolidate  # noqa: E402
 from memstore.domain.models import Kind, MemoryItem, StoreOptions  # noqa: E402
-from memstore.domain.privacy import screen  # noqa: E402
+from memstore.domain.privacy import PrivacyGuard  # noqa: E402
 from memstore.ports.extractor import Extraction, Message  # noqa: E402
+
+screen = PrivacyGuard(LocalMiniLMEmbedder().embed, SpacyParser()).screen
 
 DEFAULT_DATA = os.path.join(os.path.dirname(ROOT), "shared", "bench", "data", "public.json")
 

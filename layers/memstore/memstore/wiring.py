@@ -51,11 +51,13 @@ class Container:
 
     @cached_property
     def items(self):
+        from memstore.domain.privacy.detectors import blocking
         from memstore.services.items import ItemService
 
         return ItemService(
             self.repository,
             self.clock,
+            secrets=blocking,
             on_item_deleted=(lambda item: self._built_index("delete", item.store, item.scope, item.memory_id),),
             on_scope_deleted=(lambda store, scope: self._built_index("delete_scope", store, scope),),
         )
@@ -171,6 +173,7 @@ class Container:
             self.extractor_for,
             similarity_for=self.similarity_for,
             remember=remember_candidate,
+            guard_for=self.privacy_guard_for,
         )
 
     @cached_property
@@ -184,7 +187,20 @@ class Container:
             self.extractor_for,
             self.publisher,
             similarity_for=self.similarity_for,
+            guard_for=self.privacy_guard_for,
         )
+
+    def privacy_guard_for(self, store):
+        """One privacy guard per embedding model (its category examples are embedded once, on
+        first use, with the store's own embedder)."""
+        model = store.definition.embedding_model or self.settings.default_embedding_model
+        cache = self.__dict__.setdefault("_privacy_guards", {})
+        if model not in cache:
+            from memstore.adapters.spacy_parser import SpacyParser
+            from memstore.domain.privacy import PrivacyGuard
+
+            cache[model] = PrivacyGuard(self.embedder_for(model).embed, SpacyParser())
+        return cache[model]
 
     def similarity_for(self, store, existing, candidates):
         """Consolidation compares texts by words and by the store's embeddings; the vectors it

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from memstore.domain.access import Caller
-from memstore.domain.errors import NotFound
+from memstore.domain.errors import InvalidRequest, NotFound
 from memstore.domain.ids import new_id
 from memstore.domain.models import MemoryItem, Page, Revision, Store
 from memstore.domain.requests import CreateItemRequest, ListItemsQuery, UpdateItemRequest
@@ -14,6 +14,8 @@ from memstore.ports.repository import Repository
 
 ItemDeletedHook = Callable[[MemoryItem], None]
 ScopeDeletedHook = Callable[[str, str], None]
+SecretCheck = Callable[[str], list[str]]
+"""The blocking categories a text holds (credential, payment_card, bank_account, government_id)."""
 
 EXPLICIT_IMPORTANCE = 0.7
 """Items written through the API were chosen by a person or an agent on purpose: they start
@@ -32,6 +34,7 @@ class ItemService:
         repo: Repository,
         clock: Clock,
         *,
+        secrets: SecretCheck | None = None,
         on_item_deleted: tuple[ItemDeletedHook, ...] = (),
         on_scope_deleted: tuple[ScopeDeletedHook, ...] = (),
     ):
@@ -39,10 +42,21 @@ class ItemService:
         self._clock = clock
         self._on_item_deleted = on_item_deleted
         self._on_scope_deleted = on_scope_deleted
+        self._secrets = secrets
+
+    def _refuse_secrets(self, content: str) -> None:
+        """Content written through the API is refused, not screened, when it holds a secret or
+        an id (the message names the kind, never the value)."""
+        found = self._secrets(content) if self._secrets else []
+        if found:
+            kinds = ", ".join(name.replace("_", " ") for name in found)
+            message = f"content holds {kinds} data; memstore does not store secrets or ids"
+            raise InvalidRequest(message, "content")
 
     def create(self, store_name: str, request: CreateItemRequest, caller: Caller) -> MemoryItem:
         store = self._store(store_name)
         scope = caller.resolve(request.scope)
+        self._refuse_secrets(request.content)
         now = int(self._clock())
         item = MemoryItem(
             memory_id=new_id("mem", now),
@@ -78,6 +92,7 @@ class ItemService:
         if request.kind is not None:
             changes["kind"] = request.kind
         if request.content is not None and request.content != current.content:
+            self._refuse_secrets(request.content)
             changes["content"] = request.content
             changes["embedding"] = None
             changes["embedding_model"] = None

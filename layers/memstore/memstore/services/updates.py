@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
-from memstore.domain import merge, privacy
+from memstore.domain import merge
 from memstore.domain.access import Caller
 from memstore.domain.commands import Command, parse_command
 from memstore.domain.errors import Conflict, ExtractionFailed, InvalidRequest, NotFound
@@ -32,6 +32,14 @@ ExtractorFor = Callable[[Store], Extractor]
 SimilarityFor = Callable[[Store, list[MemoryItem], list[Candidate]], merge.Similarity]
 """Builds the similarity consolidation uses for one store, primed with the scope's memories and
 the candidates (so an embedding similarity embeds them in one batch)."""
+
+
+class Guard(Protocol):
+    def screen(self, candidates: list[Candidate], options: StoreOptions) -> list[Candidate]: ...
+
+
+GuardFor = Callable[[Store], Guard]
+"""The privacy guard for one store (memstore.domain.privacy.PrivacyGuard on the store's embedder)."""
 
 
 def lexical_similarity_for(store: Store, existing: list[MemoryItem], candidates: list[Candidate]) -> merge.Similarity:
@@ -72,13 +80,17 @@ def allowed_kinds(options: StoreOptions) -> set[Kind]:
 
 
 def plan(
-    store: Store, existing: list[MemoryItem], extraction: Extraction, similarity_for: SimilarityFor
+    store: Store,
+    existing: list[MemoryItem],
+    extraction: Extraction,
+    similarity_for: SimilarityFor,
+    guard_for: GuardFor,
 ) -> tuple[list[merge.Operation], merge.Similarity]:
     """Privacy guard, then the store's kinds, then consolidation against what the scope holds.
     Returns the operations and the similarity used (it may hold the new texts' vectors)."""
     options = store.definition.options
     kinds = allowed_kinds(options)
-    screened = [c for c in privacy.screen(extraction.memories, options) if c.kind in kinds]
+    screened = [c for c in guard_for(store).screen(extraction.memories, options) if c.kind in kinds]
     similarity = similarity_for(store, existing, screened)
     operations = merge.consolidate(existing, extraction.model_copy(update={"memories": screened}), similarity)
     return operations, similarity
@@ -118,6 +130,8 @@ class UpdateService:
         extractor_for: ExtractorFor,
         similarity_for: SimilarityFor = lexical_similarity_for,
         remember: RememberCandidate = verbatim_candidate,
+        *,
+        guard_for: GuardFor,
     ):
         """`remember` words the memory an explicit "remember that …" stores: the wiring passes
         the rules extractor's wording, so the later extraction of the same message reinforces
@@ -128,6 +142,7 @@ class UpdateService:
         self._writer = writer
         self._extractor_for = extractor_for
         self._similarity_for = similarity_for
+        self._guard_for = guard_for
         self._remember = remember
 
     def submit(self, store_name: str, request: UpdateMemoriesRequest, caller: Caller) -> dict[str, Any]:
@@ -211,7 +226,8 @@ class UpdateService:
         cmd, message_id = command
         existing = self._repo.scope_items(store.name, scope, self._clock())
         operations, similarity = plan(
-            store, existing, command_extraction(cmd, message_id, self._remember), self._similarity_for
+            store, existing, command_extraction(cmd, message_id, self._remember), self._similarity_for,
+            self._guard_for,
         )
         applied = self._writer.apply(store, scope, operations, update_id, vectors=similarity)
         status = "completed" if applied or cmd.action == "forget" else "rejected"
@@ -231,7 +247,7 @@ class UpdateService:
             extraction = extraction.model_copy(
                 update={"memories": extra.memories + extraction.memories, "forget": extra.forget + extraction.forget}
             )
-        operations, _ = plan(store, existing, extraction, self._similarity_for)
+        operations, _ = plan(store, existing, extraction, self._similarity_for, self._guard_for)
         commands = [
             {"type": "memory_command_call", "arguments": {"action": c.action, "content": c.content},
              "status": "dry_run"}
@@ -272,6 +288,8 @@ class ConsolidationService:
         extractor_for: ExtractorFor,
         publisher: EventPublisher,
         similarity_for: SimilarityFor = lexical_similarity_for,
+        *,
+        guard_for: GuardFor,
     ):
         self._repo = repo
         self._clock = clock
@@ -279,6 +297,7 @@ class ConsolidationService:
         self._extractor_for = extractor_for
         self._publisher = publisher
         self._similarity_for = similarity_for
+        self._guard_for = guard_for
 
     def run(self, job: ConsolidationJob) -> dict[str, Any]:
         """Returns the job with `status`: "wait" (due_at moved), "done" or "superseded".
@@ -351,7 +370,7 @@ class ConsolidationService:
         extraction = self._extractor_for(store).extract(
             update.messages, context, existing, store.definition.options
         )
-        operations, similarity = plan(store, existing, extraction, self._similarity_for)
+        operations, similarity = plan(store, existing, extraction, self._similarity_for, self._guard_for)
         applied = self._writer.apply(store, update.scope, operations, update.update_id, vectors=similarity)
         return {"memory_operations": applied, "usage": extraction.usage}
 

@@ -1,0 +1,271 @@
+"""Always-on detectors: values no memory may hold, whatever the store's policy says.
+
+Text-level (no parser, so the items API can refuse them on a light cold start):
+- credentials: detect-secrets' own plugins (AWS, GitHub, Slack, Stripe, JWT, private keys, …,
+  and its KeywordDetector for `password: x` / `api_key = "x"`), long high-entropy tokens, and a
+  credential stated in words: a credential noun (data file `privacy_terms.jsonl`) with a
+  secret-shaped token near it ("my password is Walrus%5571", "I use Gra.Quar.2003! for every
+  login"); a token mixing all four character classes is one by itself;
+- payment cards (Luhn), IBANs (mod 97), national ids with check digits (python-stdnum), and
+  bank/government numbers stated as such (UK NI numbers have no check digit: these go by context) (an identifier noun followed by a long number);
+- phone numbers (phonenumbers, validated against a few regions' numbering plans) and e-mails.
+
+Syntax-level (on a parsed `Sentence`): exact ages ("I'm 34", "I turned thirty-four", "34 years
+old"), birth dates, and street addresses (a house number inside a street noun phrase).
+
+Values (`Hit.value`) stay in memory only, to scrub repeats elsewhere in a batch; nothing here
+logs or reports them."""
+
+from __future__ import annotations
+
+import calendar
+import functools
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from memstore.domain.language.examples import load
+from memstore.ports.language import Sentence
+
+BLOCKING = frozenset({"credential", "payment_card", "bank_account", "government_id"})
+"""What the items API refuses outright (the rest is screened only from extracted memories)."""
+
+ALWAYS_ON = BLOCKING | {"phone_number", "email_address", "exact_age", "birth_date", "street_address"}
+
+
+@dataclass(frozen=True)
+class Hit:
+    category: str
+    value: str
+
+
+@functools.cache
+def terms(label: str) -> frozenset[str]:
+    return frozenset(e.text for e in load("privacy_terms") if e.label == label)
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_CARD = re.compile(r"(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])")
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,32}", re.IGNORECASE)
+_NATIONAL_IDS = (
+    ("us", "ssn", re.compile(r"\b\d{3}[- ]\d{2}[- ]\d{4}\b")),
+    ("ca", "sin", re.compile(r"\b\d{3}[- ]\d{3}[- ]\d{3}\b")),
+    ("in", "aadhaar", re.compile(r"\b\d{4} \d{4} \d{4}\b")),
+    ("es", "dni", re.compile(r"\b\d{8}-?[A-Z]\b")),
+    ("it", "codicefiscale", re.compile(r"\b[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]\b")),
+)
+_PHONE_REGIONS = ("US", "GB", "DE", "FR", "IN", "AU")
+_EDGE = "\"'()[]{}<>,.;:"
+_MONTHS = frozenset(m.lower() for m in (*calendar.month_name[1:], *calendar.month_abbr[1:]))
+
+
+def _classes(token: str) -> int:
+    return sum(
+        (
+            any(c.islower() for c in token),
+            any(c.isupper() for c in token),
+            any(c.isdigit() for c in token),
+            any(not c.isalnum() for c in token),
+        )
+    )
+
+
+def _ordinary(token: str) -> bool:
+    """Dates, times, prices, amounts, URLs, e-mails: not a secret however mixed they look."""
+    if "@" in token or "://" in token or token.lower().startswith("www."):
+        return True
+    letters = sum(c.isalpha() for c in token)
+    stripped = token.lstrip("$€£¥").rstrip("%kKmMsx")
+    return letters <= 2 and bool(stripped) and all(c.isdigit() or c in ",.:/-" for c in stripped)
+
+
+def _secret_shaped(token: str) -> bool:
+    return (
+        len(token) >= 6
+        and _classes(token) >= 3
+        and any(not c.isalpha() for c in token)
+        and not _ordinary(token)
+    )
+
+
+def _words(text: str) -> list[str]:
+    return [w.strip(_EDGE) for w in text.split() if w.strip(_EDGE)]
+
+
+def _noun(word: str) -> str:
+    w = word.lower().strip("'’")
+    return w[:-1] if w.endswith("s") and len(w) > 4 else w
+
+
+@functools.cache
+def _secret_plugins() -> tuple[Any, ...]:
+    """detect-secrets' pattern detectors, imported on first use (keeps cold starts light)."""
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+    from detect_secrets.plugins.base import RegexBasedDetector
+
+    return tuple(
+        cls()
+        for cls in get_mapping_from_secret_type_to_class().values()
+        if issubclass(cls, RegexBasedDetector) and cls.__name__ != "IPPublicDetector"
+    )
+
+
+def _secrets_library(text: str) -> list[Hit]:
+    from detect_secrets.plugins.keyword import CONFIG_DENYLIST_REGEX_TO_GROUP, KeywordDetector
+
+    hits = [Hit("credential", v) for p in _secret_plugins() for v in p.analyze_string(text) if len(v) >= 4]
+    keyword = KeywordDetector().analyze_string(text, denylist_regex_to_group=CONFIG_DENYLIST_REGEX_TO_GROUP)
+    hits += [Hit("credential", v) for v in keyword if v and len(v) >= 4 and _classes(v) >= 2]
+    return hits
+
+
+def _entropy(token: str) -> float:
+    counts = Counter(token)
+    return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
+
+
+def _credentials(text: str) -> list[Hit]:
+    hits = _secrets_library(text)
+    words = _words(text)
+    nouns = terms("credential")
+    for i, w in enumerate(words):
+        long_random = len(w) >= 20 and _classes(w) >= 2 and any(c.isdigit() for c in w) and not _ordinary(w)
+        if long_random and _entropy(w) >= 0.75 * math.log2(len(w)):
+            hits.append(Hit("credential", w))
+        if len(w) >= 8 and _classes(w) == 4 and not _ordinary(w):
+            hits.append(Hit("credential", w))
+        if _noun(w) not in nouns:
+            continue
+        for v in words[i + 1 : i + 5]:
+            if _secret_shaped(v) or (v.isdigit() and len(v) >= 4) or (_classes(v) >= 2 and len(v) >= 6):
+                hits.append(Hit("credential", v))
+                break
+        hits += [Hit("credential", v) for v in words[max(0, i - 6) : i] if _secret_shaped(v)]
+    return hits
+
+
+def _numbers(text: str) -> list[Hit]:
+    from stdnum import iban, luhn
+    from stdnum.util import get_cc_module
+
+    hits = []
+    for m in _CARD.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        if len(set(digits)) > 1 and luhn.is_valid(digits):
+            hits.append(Hit("payment_card", m.group()))
+    for m in _IBAN.finditer(text):
+        raw = m.group()
+        for end in range(len(raw), 14, -1):
+            if iban.is_valid(raw[:end]):
+                hits.append(Hit("bank_account", raw[:end]))
+                break
+    for country, name, pattern in _NATIONAL_IDS:
+        module = get_cc_module(country, name)
+        hits += [
+            Hit("government_id", m.group()) for m in pattern.finditer(text) if module.is_valid(m.group())
+        ]
+    words = _words(text)
+    banking = {"account", "sort", "routing", "iban", "swift", "bic"}
+    for i, w in enumerate(words):
+        if _noun(w) not in terms("identifier"):
+            continue
+        run = []
+        for v in words[i + 1 : i + 7]:
+            if any(c.isdigit() for c in v) and v.replace("-", "").isalnum():
+                run.append(v)
+            elif run:
+                break
+        if sum(c.isdigit() for c in "".join(run)) >= 5:
+            hits.append(Hit("bank_account" if _noun(w) in banking else "government_id", " ".join(run)))
+    return hits
+
+
+def _contacts(text: str) -> list[Hit]:
+    import phonenumbers
+
+    hits = [Hit("email_address", m.group()) for m in _EMAIL.finditer(text)]
+    seen = set()
+    for region in _PHONE_REGIONS:
+        for m in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
+            if m.start not in seen:
+                seen.add(m.start)
+                hits.append(Hit("phone_number", m.raw_string))
+    return hits
+
+
+def text_hits(text: str) -> list[Hit]:
+    """Everything found without a parser: credentials, cards, bank and government ids, phones, e-mails."""
+    if not text.strip():
+        return []
+    return _credentials(text) + _numbers(text) + _contacts(text)
+
+
+def blocking(text: str) -> list[str]:
+    """The blocking categories `text` holds (names only), for the items API."""
+    return sorted({h.category for h in text_hits(text) if h.category in BLOCKING})
+
+
+# ----------------------------------------------------------------------------- syntax detectors
+
+
+def _number(text: str) -> bool:
+    return text.isdigit() and 0 < int(text) <= 120
+
+
+def _distance_ok(s: Sentence, a: int, b: int) -> bool:
+    """a and b are within two dependency arcs of each other."""
+    ta, tb = s.tokens[a], s.tokens[b]
+    near = {ta.i, ta.head, s.tokens[ta.head].head}
+    return tb.i in near or tb.head in near or s.tokens[tb.head].head == ta.i
+
+
+def _ages(s: Sentence) -> list[Hit]:
+    hits = []
+    ages = terms("age")
+    for t in s.tokens:
+        if t.tag != "CD" or not (_number(t.text) or t.text.isalpha() or "-" in t.text):
+            continue
+        head = s.tokens[t.head]
+        # "I'm 34", "she is thirty-four": a bare number as the complement of a person's copula
+        if t.dep in ("attr", "acomp", "oprd") and head.lemma == "be":
+            subjects = [c for c in s.children(head) if c.dep == "nsubj"]
+            personal = any(
+                c.pos in ("PRON", "PROPN") or any(g.dep == "poss" for g in s.children(c)) for c in subjects
+            )
+            if personal and not any(c.dep in ("prep", "npadvmod") for c in s.children(t)):
+                hits.append(Hit("exact_age", t.text))
+                continue
+        for a in s.tokens:
+            linked = (a.lemma.lower() in ages or a.lower in ages) and a.i != t.i and _distance_ok(s, a.i, t.i)
+            if linked and (t.dep != "pobj" or a.lower.startswith("age")):
+                hits.append(Hit("exact_age", t.text))
+                break
+    return hits
+
+
+def _birth(s: Sentence) -> list[Hit]:
+    words = terms("birth")
+    if not any(t.lower in words or t.lemma.lower() in words for t in s.tokens):
+        return []
+    dated = [t for t in s.tokens if t.tag == "CD" or t.lower.strip(".") in _MONTHS]
+    return [Hit("birth_date", " ".join(t.text for t in dated))] if dated else []
+
+
+def _addresses(s: Sentence) -> list[Hit]:
+    hits = []
+    streets = terms("street")
+    for t in s.tokens:
+        if t.lower.strip(".") not in streets or t.pos not in ("PROPN", "NOUN") or t.tag in ("NNS", "NNPS"):
+            continue
+        for n in s.subtree(t):
+            number = n.text.rstrip("abcdefghABCDEFGH")
+            if n.i < t.i and t.i - n.i <= 5 and number.isdigit() and len(number) <= 5:
+                hits.append(Hit("street_address", " ".join(x.text for x in s.tokens[n.i : t.i + 1])))
+                break
+    return hits
+
+
+def syntax_hits(sentence: Sentence) -> list[Hit]:
+    return _ages(sentence) + _birth(sentence) + _addresses(sentence)

@@ -1,0 +1,135 @@
+"""The privacy guard: what no extractor may turn into a memory.
+
+Applied after every extractor (rules and chat models alike), so a model that ignores its
+instructions still cannot store a password. Each sentence of a candidate goes through the
+always-on detectors (detectors.py) and the store's active policy categories (categories.py,
+policy.py). A profile or procedural candidate that trips anything is dropped whole (the
+sensitive part is usually the fact itself); a chat summary loses only its offending sentences,
+and any value found sensitive anywhere in the batch is scrubbed wherever it is repeated."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import OrderedDict
+
+import numpy as np
+
+from memstore.domain.language.semantics import Embed
+from memstore.domain.models import Kind, StoreOptions
+from memstore.domain.privacy import detectors
+from memstore.domain.privacy.categories import ActivePolicy, CategoryModel
+from memstore.domain.privacy.policy import Policy, read_policy
+from memstore.ports.extractor import Candidate
+from memstore.ports.language import Parser, Sentence
+
+_POLICY_CACHE = 64
+_MIN_VALUE = 6
+
+
+def _compact(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+class PrivacyGuard:
+    def __init__(self, embed: Embed, parser: Parser):
+        self._embed = embed
+        self._parser = parser
+        self._model: CategoryModel | None = None
+        self._policies: OrderedDict[str, tuple[Policy, ActivePolicy]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ policy, built lazily
+
+    def _categories(self) -> CategoryModel:
+        with self._lock:
+            if self._model is None:
+                self._model = CategoryModel(self._embed)
+            return self._model
+
+    def _compiled(self, details: str | None) -> tuple[Policy, ActivePolicy]:
+        key = (details or "").strip()
+        with self._lock:
+            if key in self._policies:
+                self._policies.move_to_end(key)
+                return self._policies[key]
+        policy = read_policy(key, self._parser)
+        active = self._categories().activate(policy.exclusions, policy.focus)
+        with self._lock:
+            self._policies[key] = (policy, active)
+            while len(self._policies) > _POLICY_CACHE:
+                self._policies.popitem(last=False)
+        return policy, active
+
+    def policy(self, options: StoreOptions) -> Policy:
+        """The store's exclusion and focus phrases (extractors use the focus phrases)."""
+        return self._compiled(options.user_profile_details)[0]
+
+    # ------------------------------------------------------------------ per-sentence findings
+
+    def _findings(
+        self, texts: list[str], options: StoreOptions
+    ) -> tuple[list[list[str]], list[list[set[str]]], set[str]]:
+        """For each text: its sentences, the categories each sentence trips, and every sensitive
+        value found (compacted) across all texts."""
+        _, active = self._compiled(options.user_profile_details)
+        parsed: list[list[Sentence]] = self._parser.parse_many(texts) if texts else []
+        sentences = [[s.text for s in doc] or [t] for doc, t in zip(parsed, texts, strict=True)]
+        flat = [s for doc in sentences for s in doc]
+        vectors = (
+            np.asarray(self._embed(flat), dtype=np.float32) if flat else np.zeros((0, 1), dtype=np.float32)
+        )
+        semantic = self._categories().flag(vectors, active)
+        values: set[str] = set()
+        out: list[list[set[str]]] = []
+        row = 0
+        for doc, texts_of_doc in zip(parsed, sentences, strict=True):
+            flags: list[set[str]] = []
+            for n, text in enumerate(texts_of_doc):
+                hits = detectors.text_hits(text)
+                if n < len(doc):
+                    hits += detectors.syntax_hits(doc[n])
+                found = {h.category for h in hits} | semantic[row]
+                values |= {v for v in map(_compact, (h.value for h in hits)) if len(v) >= _MIN_VALUE}
+                flags.append(found)
+                row += 1
+            for n in range(len(texts_of_doc) - 1):
+                # a value split from the words that make it one ("My passport no.?" "It's 925076473.")
+                if not flags[n] and not flags[n + 1]:
+                    pair = detectors.text_hits(f"{texts_of_doc[n]} {texts_of_doc[n + 1]}")
+                    if pair:
+                        flags[n] |= {h.category for h in pair}
+                        flags[n + 1] |= {h.category for h in pair}
+                        values |= {v for v in map(_compact, (h.value for h in pair)) if len(v) >= _MIN_VALUE}
+            out.append(flags)
+        return sentences, out, values
+
+    # ------------------------------------------------------------------ public API
+
+    def flags(self, text: str, options: StoreOptions) -> list[str]:
+        """The categories `text` trips (names only, never the content)."""
+        _, found, _ = self._findings([text], options)
+        return sorted(set().union(*found[0])) if found and found[0] else []
+
+    def screen(self, candidates: list[Candidate], options: StoreOptions) -> list[Candidate]:
+        """The candidates that may be stored."""
+        if not candidates:
+            return []
+        sentences, found, values = self._findings([c.content for c in candidates], options)
+
+        def carries(text: str) -> bool:
+            compact = _compact(text)
+            return any(v in compact for v in values)
+
+        out: list[Candidate] = []
+        for c, texts, flags in zip(candidates, sentences, found, strict=True):
+            if c.kind != Kind.CHAT_SUMMARY:
+                if not any(flags) and not carries(c.content):
+                    out.append(c)
+                continue
+            kept = [t for t, f in zip(texts, flags, strict=True) if not f and not carries(t)]
+            if len(kept) == len(texts):
+                out.append(c)
+            elif kept:
+                out.append(c.model_copy(update={"content": " ".join(kept)}))
+        return out

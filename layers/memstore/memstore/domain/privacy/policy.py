@@ -1,0 +1,117 @@
+"""A store's `user_profile_details`, read by syntax into what to leave out and what to focus on.
+
+A directive is a verb of keeping information (store, record, capture, focus, …; data file
+`privacy_terms.jsonl`, label `directive`) or one that excludes by itself (avoid, exclude, skip,
+…; label `directive_negative`). A keeping verb with a negation ("do not store", "never
+record", "… must not be kept") excludes too. What a directive governs — its object, a passive
+subject, the object of its preposition ("focus on …", "anything about …") or a clause ("where
+they live") — is split at coordination into phrases: "Do not store medications, diagnoses or
+political views" excludes "medications", "diagnoses" and "political views"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memstore.domain.privacy.detectors import terms
+from memstore.ports.language import Parser, Sentence, Token
+
+_OBJECTS = ("dobj", "nsubjpass", "attr", "oprd")
+_CLAUSES = ("ccomp", "xcomp")
+_DROP_LEADING = ("DET", "PART", "ADP", "CCONJ", "PUNCT")
+
+
+@dataclass(frozen=True)
+class Policy:
+    exclusions: tuple[str, ...] = ()
+    """Phrases the store says not to keep ("medications", "political views")."""
+    focus: tuple[str, ...] = ()
+    """Phrases the store asks to capture ("hobbies", "travel plans")."""
+
+
+def _directive(token: Token) -> str | None:
+    lemma = token.lemma.lower()
+    if lemma in terms("directive_negative"):
+        return "exclude"
+    if lemma in terms("directive"):
+        return "keep"
+    return None
+
+
+def _negated(s: Sentence, verb: Token) -> bool:
+    if any(c.dep == "neg" for c in s.children(verb)):
+        return True
+    head = s.tokens[verb.head]
+    if verb.dep in _CLAUSES and head.i != verb.i and _directive(head) is not None:
+        # "avoid storing …", "never try to record …": the governing directive decides
+        return _directive(head) == "exclude" or _negated(s, head)
+    if verb.dep == "conj" and head.i != verb.i and _directive(head) == "keep":
+        contrast = any(
+            c.dep == "cc" and c.lower in ("but", "yet") for c in s.children(head) + s.children(verb)
+        )
+        return not contrast and _negated(s, head)
+    return False
+
+
+def _phrase(s: Sentence, token: Token) -> str:
+    """The token's phrase without its coordinated siblings, leading determiners or possessors."""
+    skip = {c.i for c in s.children(token) if c.dep in ("conj", "cc", "punct")}
+    drop = set()
+    for i in skip:
+        drop |= {t.i for t in s.subtree(s.tokens[i])}
+    owners = [c for c in s.children(token) if c.dep == "poss"]
+    for c in owners:
+        drop |= {t.i for t in s.subtree(c)}
+    words = [t for t in s.subtree(token) if t.i not in drop]
+    while words and words[0].pos in _DROP_LEADING:
+        words = words[1:]
+    while words and words[-1].pos == "PUNCT":
+        words = words[:-1]
+    return "".join(t.text + t.space for t in words).strip()
+
+
+def _conjuncts(s: Sentence, token: Token) -> list[Token]:
+    out, frontier = [token], [token]
+    while frontier:
+        nxt = [
+            c
+            for t in frontier
+            for c in s.children(t)
+            if c.dep == "conj" and c.pos in ("NOUN", "PROPN", "ADJ", "PRON")
+        ]
+        out += nxt
+        frontier = nxt
+    return out
+
+
+def _governed(s: Sentence, verb: Token) -> list[str]:
+    phrases = []
+    children = s.children(verb)
+    targets = [c for c in children if c.dep in _OBJECTS]
+    preps = [c for c in children if c.dep == "prep"]
+    for obj in list(targets):
+        if obj.pos == "PRON":
+            targets.remove(obj)
+            preps += [c for c in s.children(obj) if c.dep == "prep"]
+    targets += [p for prep in preps for p in s.children(prep) if p.dep == "pobj"]
+    for t in targets:
+        phrases += [_phrase(s, c) for c in _conjuncts(s, t)]
+    for clause in (c for c in children if c.dep in _CLAUSES and _directive(c) is None):
+        phrases.append("".join(t.text + t.space for t in s.subtree(clause)).strip())
+    return [p for p in phrases if p]
+
+
+def read_policy(text: str | None, parser: Parser) -> Policy:
+    if not text or not text.strip():
+        return Policy()
+    exclusions: list[str] = []
+    focus: list[str] = []
+    for s in parser.parse(text):
+        for t in s.tokens:
+            kind = _directive(t)
+            if kind is None or t.pos not in ("VERB", "NOUN", "AUX"):
+                continue
+            if t.pos == "NOUN" and t.dep not in ("ROOT", "advcl", "conj"):
+                continue
+            excluded = kind == "exclude" or _negated(s, t)
+            (exclusions if excluded else focus).extend(_governed(s, t))
+    return Policy(exclusions=tuple(dict.fromkeys(exclusions)), focus=tuple(dict.fromkeys(focus)))
