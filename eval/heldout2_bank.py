@@ -1,4 +1,4 @@
-"""Wording bank for the second held-out memory-quality set (bench/data/heldout2.json).
+"""Wording bank for the second held-out memory-quality set (eval/data/heldout2.json).
 
 Plugged into the shared generator's machinery (``generate.build_dataset``) by make_heldout2.py.
 Written independently of ``public_bank()`` and of the first held-out bank: new values, names,
