@@ -444,5 +444,11 @@ def test_routing_module_imports_no_aws_sdk():
 
 def test_rules_model_makes_the_rules_extractor():
     rules = pytest.importorskip("memstore.adapters.rules_extractor")
-    assert isinstance(make_extractor("memstore-rules"), rules.RulesExtractor)
+    from memstore.adapters.hashing_embedder import HashingEmbedder
+
+    parser = object()  # the syntax port; the extractor only uses it when it extracts
+    extractor = make_extractor("memstore-rules", parser=parser, embedder=HashingEmbedder)
+    assert isinstance(extractor, rules.RulesExtractor)
     assert is_known_chat_model("memstore-rules")
+    with pytest.raises(ValueError):
+        make_extractor("memstore-rules")
