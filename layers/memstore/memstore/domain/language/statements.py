@@ -27,6 +27,8 @@ from memstore.domain.language.text import (
 from memstore.ports.language import Sentence, Token
 
 KEEP_LABELS = ("durable", "procedural")
+SELF_LABELS = ("durable", "procedural", "transient", "chitchat", "opinion_world")
+"""A clause whose subject is the user is neither someone else's news nor a request."""
 MIN_MARGIN = 0.0
 """A clause is kept when a keep label scores best (any margin): the classifier's k-NN mean
 already separates; the margin is reported for calibration (eval/statements_eval.py)."""
@@ -174,7 +176,9 @@ class Reader:
             return Statement(message_id, third_person(sentence, tokens), render(tokens), label="instruction")
         if mentions_first_person(tokens):
             kept = changes.without_former_value(sentence, tokens) if change.shift else tokens
-            return Statement(message_id, third_person(sentence, kept), render(tokens), change=change)
+            subject = next((t for t in tokens if t.dep in SUBJECTS), None)
+            label = "self" if subject is not None and subject.lower in ("i", "we") else ""
+            return Statement(message_id, third_person(sentence, kept), render(tokens), label=label, change=change)
         if any(t.dep in SUBJECTS for t in tokens):
             swapped = changes.swapped_value(sentence, tokens)
             if swapped is not None:
@@ -190,12 +194,15 @@ class Reader:
         pending = [d for d in drafts if d.label != "swap"]
         if not pending:
             return []
-        vectors = np.asarray(self._sem.embed([d.evidence for d in pending]), dtype=np.float32)
+        both = np.asarray(self._sem.embed([d.evidence for d in pending] + [d.text for d in pending]), dtype=np.float32)
+        vectors, stated = both[: len(pending)], both[len(pending) :]
         decisions = self._sem.statements.decide_vectors(vectors)
         kept = []
-        for draft, decision, vector in zip(pending, decisions, vectors, strict=True):
+        for draft, decision, vector in zip(pending, decisions, stated, strict=True):
             if draft.label == "instruction":
-                decision = _between(decision, ("procedural", "request"))
+                decision = _among(decision, ("procedural", "request"))
+            elif draft.label == "self":
+                decision = _among(decision, SELF_LABELS)
             draft.label, draft.margin = decision.label, decision.margin
             if decision.label not in KEEP_LABELS:
                 continue
@@ -211,11 +218,11 @@ def _habitual(tokens: list[Token]) -> bool:
     return any(t.lower in markers or t.lemma.lower() in markers for t in tokens)
 
 
-def _between(decision: Decision, labels: tuple[str, str]) -> Decision:
-    """The decision restricted to two labels (syntax already ruled the others out)."""
-    a, b = (decision.scores[label] for label in labels)
-    best, other = (labels[0], b) if a >= b else (labels[1], a)
-    return Decision(label=best, score=max(a, b), margin=max(a, b) - other, scores=decision.scores)
+def _among(decision: Decision, labels: tuple[str, ...]) -> Decision:
+    """The decision restricted to the labels syntax leaves possible."""
+    ranked = sorted(((decision.scores[label], label) for label in labels), reverse=True)
+    (best, label), (second, _) = ranked[0], ranked[1]
+    return Decision(label=label, score=best, margin=best - second, scores=decision.scores)
 
 
 def _resolved(
