@@ -235,6 +235,99 @@ def test_delete_scope_and_store_remove_updates(repo):
     assert repo.get_update("s1", "upd_b") is None
 
 
+# ------------------------------------------------------------------ message retention
+SECRET = "my locker code is 4417 and my sister is Ines"
+"""A message's text: no row may hold it once the messages are gone."""
+
+
+def stored_text(repo, ttl_now: float | None = None) -> str:
+    """Everything the repository holds, as text: the in-memory fake's state, or every row of
+    the table with compressed binaries unpacked. With `ttl_now`, the rows DynamoDB's TTL deletes
+    (`expires_at` at or before it; moto never deletes them) are left out."""
+    if isinstance(repo, InMemoryRepository):
+        return repr(vars(repo))
+    import json
+    import zlib
+
+    import boto3
+
+    client = boto3.client("dynamodb", region_name="us-east-1")
+    texts = []
+    for page in client.get_paginator("scan").paginate(TableName=repo._table, ConsistentRead=True):
+        for row in page["Items"]:
+            if ttl_now is not None and "N" in row.get("expires_at", {}) and float(row["expires_at"]["N"]) <= ttl_now:
+                continue
+            for value in row.values():
+                if "B" in value:
+                    try:
+                        texts.append(zlib.decompress(value["B"]).decode("utf-8"))
+                    except zlib.error:
+                        texts.append(repr(value["B"]))
+            texts.append(json.dumps(row, default=repr))
+    return "\n".join(texts)
+
+
+def finished(repo, uid: str, status=UpdateStatus.COMPLETED, keep_for: int = 100, at: int = NOW):
+    done = repo.get_update("s1", uid, now=at).model_copy(
+        update={"status": status, "result": {"memory_operations": []}, "updated_at": at,
+                "messages_expire_at": at + keep_for,
+                "error": {"code": "x", "message": "boom"} if status == UpdateStatus.FAILED else None}
+    )
+    repo.finish_update(done)
+
+
+def test_a_superseded_update_keeps_no_messages(repo):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1", messages=(SECRET,)), supersedes=None)
+    assert SECRET in stored_text(repo)
+    repo.enqueue_update(update("upd_2", messages=(SECRET, "more")), supersedes="upd_1")
+    old = repo.get_update("s1", "upd_1", now=NOW)
+    assert old.status == UpdateStatus.SUPERSEDED and old.messages == []
+    assert [m.content for m in repo.get_update("s1", "upd_2", now=NOW).messages] == [SECRET, "more"]
+    assert stored_text(repo).count(SECRET) == 1, "only the successor holds the text"
+
+
+@pytest.mark.parametrize("status", [UpdateStatus.COMPLETED, UpdateStatus.FAILED])
+def test_a_finished_update_keeps_its_messages_until_they_expire(repo, status):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1", messages=(SECRET,)), supersedes=None)
+    assert repo.claim_update("s1", "alice", "upd_1", NOW) == ClaimOutcome.CLAIMED
+    finished(repo, "upd_1", status, keep_for=100)
+    kept = repo.get_update("s1", "upd_1", now=NOW + 99)
+    assert [m.content for m in kept.messages] == [SECRET] and kept.messages_expire_at == NOW + 100
+    assert repo.scope_state("s1", "alice") == ScopeState()
+    gone = repo.get_update("s1", "upd_1", now=NOW + 100)
+    assert gone.messages == [], "expired messages are never read, whatever TTL has done"
+    assert (gone.status, gone.result, gone.messages_expire_at) == (status, {"memory_operations": []}, NOW + 100)
+    assert gone.error == ({"code": "x", "message": "boom"} if status == UpdateStatus.FAILED else None)
+    assert SECRET not in stored_text(repo, ttl_now=NOW + 100), "every row holding the text expires then"
+
+
+@pytest.mark.parametrize("status", [UpdateStatus.COMPLETED, UpdateStatus.FAILED])
+def test_messages_whose_time_is_up_are_removed_as_the_update_finishes(repo, status):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1", messages=(SECRET,)), supersedes=None)
+    assert repo.claim_update("s1", "alice", "upd_1", NOW) == ClaimOutcome.CLAIMED
+    finished(repo, "upd_1", status, keep_for=0)
+    assert repo.get_update("s1", "upd_1", now=NOW - 1).messages == []
+    assert repo.get_update("s1", "upd_1", now=NOW).status == status
+    assert SECRET not in stored_text(repo), "removed at once, not left to TTL"
+
+
+def test_delete_scope_and_store_remove_update_messages(repo):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1", messages=(SECRET,)), supersedes=None)
+    repo.claim_update("s1", "alice", "upd_1", NOW)
+    finished(repo, "upd_1", keep_for=3600)
+    repo.enqueue_update(update("upd_2", messages=(SECRET,)), supersedes=None)
+    repo.enqueue_update(update("upd_b", scope="bob", messages=(SECRET,)), supersedes=None)
+    repo.delete_scope("s1", "alice")
+    assert repo.get_update("s1", "upd_1", now=NOW) is None and repo.get_update("s1", "upd_2", now=NOW) is None
+    assert stored_text(repo).count(SECRET) == 1, "bob's pending update is all that is left"
+    repo.delete_store("s1")
+    assert SECRET not in stored_text(repo)
+
+
 def test_get_items_keeps_order_scope_and_liveness(repo):
     repo.create_store(store())
     repo.put_item(item("mem_1"))

@@ -4,12 +4,16 @@ Rows: the store's `META` in its own partition plus a registry row (`STORES`/`STO
 listing; memory items in the scope's partition; a pointer row per item in the store's partition
 (`STORE#name`/`MEM#id` → scope hash) so an item can be read by id alone with a strongly
 consistent read, right after its creation; a `SCOPE#hash` row per scope so a store's deletion
-can find every partition it owns."""
+can find every partition it owns. An update's raw messages live in a row of their own
+(`MSG#<update_id>`, beside `UPD#<update_id>`): it is deleted when the update is superseded,
+and given an `expires_at` (TTL) when the update finishes, so the conversation goes while the
+update's record (status, result, error) stays."""
 
 from __future__ import annotations
 
 import base64
 import json
+import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
@@ -94,7 +98,6 @@ class _Models:
             store = UnicodeAttribute()
             scope = UnicodeAttribute()
             status = UnicodeAttribute()
-            messages = BinaryAttribute(legacy_encoding=False)
             previous_update_id = UnicodeAttribute(null=True)
             due_at = NumberAttribute()
             created_at = NumberAttribute()
@@ -103,6 +106,16 @@ class _Models:
             result = JSONAttribute(null=True)
             error = JSONAttribute(null=True)
             attempts = NumberAttribute(default=0)
+            messages_expire_at = NumberAttribute(null=True)
+
+        class MessagesRow(KeyRow):
+            """An update's raw messages, compressed. Deleted by TTL once `expires_at` passes;
+            every read treats a passed `expires_at` as deleted."""
+
+            Meta = meta
+            entity = UnicodeAttribute(default="messages")
+            messages = BinaryAttribute(null=True, legacy_encoding=False)
+            expires_at = NumberAttribute(null=True)
 
         class StateRow(KeyRow):
             Meta = meta
@@ -115,6 +128,7 @@ class _Models:
             expires_at = NumberAttribute()
 
         self.UpdateRow = UpdateRow
+        self.MessagesRow = MessagesRow
         self.SearchRow = SearchRow
         self.StateRow = StateRow
         self.KeyRow = KeyRow
@@ -160,13 +174,23 @@ def _unpack_messages(blob: bytes) -> list[Message]:
     return [Message.model_validate(m) for m in json.loads(zlib.decompress(blob))]
 
 
-def to_update(row: Any) -> UpdateRecord:
+def _live_messages(row: Any, now: float) -> list[Message]:
+    """A messages row's messages, or none when it is missing or expired (TTL deletes rows up to
+    days late: the expiry itself is what counts)."""
+    if row is None or row.messages is None or (row.expires_at is not None and row.expires_at <= now):
+        return []
+    return _unpack_messages(row.messages)
+
+
+def to_update(row: Any, messages_row: Any = None, now: float = 0) -> UpdateRecord:
+    gone = row.messages_expire_at is not None and row.messages_expire_at <= now
     return UpdateRecord(
         update_id=row.update_id,
         store=row.store,
         scope=row.scope,
         status=UpdateStatus(row.status),
-        messages=_unpack_messages(row.messages),
+        messages=[] if gone else _live_messages(messages_row, now),
+        messages_expire_at=int(row.messages_expire_at) if row.messages_expire_at is not None else None,
         previous_update_id=row.previous_update_id,
         due_at=int(row.due_at),
         created_at=int(row.created_at),
@@ -199,6 +223,10 @@ STATE_SK = "STATE"
 
 def update_sk(update_id: str) -> str:
     return f"UPD#{update_id}"
+
+
+def messages_sk(update_id: str) -> str:
+    return f"MSG#{update_id}"
 
 
 class DynamoDBRepository:
@@ -421,14 +449,16 @@ class DynamoDBRepository:
             return ScopeState()
         return ScopeState(pending_update_id=row.pending_update_id, running_update_id=row.running_update_id)
 
-    def get_update(self, store: str, update_id: str) -> UpdateRecord | None:
+    def get_update(self, store: str, update_id: str, now: float | None = None) -> UpdateRecord | None:
         pointer = self._get(self._m.PointerRow, keys.store_pk(store), update_sk(update_id))
         if pointer is None:
             return None
-        row = self._get(
-            self._m.UpdateRow, keys.scope_pk_from_hash(store, pointer.scope_hash), update_sk(update_id)
-        )
-        return to_update(row) if row else None
+        pk = keys.scope_pk_from_hash(store, pointer.scope_hash)
+        row = self._get(self._m.UpdateRow, pk, update_sk(update_id))
+        if row is None:
+            return None
+        messages = self._get(self._m.MessagesRow, pk, messages_sk(update_id))
+        return to_update(row, messages, time.time() if now is None else now)
 
     def enqueue_update(self, update: UpdateRecord, supersedes: str | None) -> None:
         m = self._m
@@ -438,6 +468,7 @@ class DynamoDBRepository:
         try:
             with self._transaction() as tx:
                 tx.save(self._update_row(update), condition=m.UpdateRow.pk.does_not_exist())
+                tx.save(m.MessagesRow(pk, messages_sk(update.update_id), messages=_pack_messages(update.messages)))
                 tx.save(m.PointerRow(keys.store_pk(update.store), update_sk(update.update_id), scope_hash=hashed))
                 tx.update(
                     m.ScopeRow(keys.store_pk(update.store), keys.scope_sk(hashed)),
@@ -456,6 +487,8 @@ class DynamoDBRepository:
                         ],
                         condition=m.UpdateRow.status == UpdateStatus.QUEUED.value,
                     )
+                    # its messages are in `update` now: the superseded one keeps none
+                    tx.delete(m.KeyRow(pk, messages_sk(supersedes)))
                 tx.update(state, actions=[m.StateRow.pending_update_id.set(update.update_id)], condition=pending_ok)
         except TransactWriteError as e:
             if _condition_failed(e):
@@ -510,6 +543,7 @@ class DynamoDBRepository:
             try:
                 with self._transaction() as tx:
                     tx.save(self._update_row(update))
+                    self._expire_messages(tx, update)
                     actions, condition = [], None
                     for attr, current in (
                         (m.StateRow.running_update_id, state.running_update_id),
@@ -528,6 +562,18 @@ class DynamoDBRepository:
         raise Conflict("the scope's state kept changing; retry", "update_id")
 
     # ------------------------------------------------------------------ helpers
+    def _expire_messages(self, tx: TransactWrite, update: UpdateRecord) -> None:
+        """A finished update's messages: removed now when their time is already up, else given
+        their expiry (TTL deletes the row; reads ignore it from that moment on)."""
+        expire = update.messages_expire_at
+        if expire is None:
+            return
+        row = self._m.MessagesRow(keys.scope_pk(update.store, update.scope), messages_sk(update.update_id))
+        if expire <= update.updated_at:
+            tx.delete(self._m.KeyRow(row.pk, row.sk))
+        else:
+            tx.update(row, actions=[self._m.MessagesRow.expires_at.set(expire)])
+
     def _update_row(self, update: UpdateRecord) -> Any:
         return self._m.UpdateRow(
             keys.scope_pk(update.store, update.scope),
@@ -536,7 +582,6 @@ class DynamoDBRepository:
             store=update.store,
             scope=update.scope,
             status=update.status.value,
-            messages=_pack_messages(update.messages),
             previous_update_id=update.previous_update_id,
             due_at=update.due_at,
             created_at=update.created_at,
@@ -545,6 +590,7 @@ class DynamoDBRepository:
             result=update.result,
             error=update.error,
             attempts=update.attempts,
+            messages_expire_at=update.messages_expire_at,
         )
 
     def _memory_row(self, item: MemoryItem) -> Any:

@@ -4,12 +4,14 @@ pass tests/contract/test_repository_contract.py."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterable
 
 from memstore.domain.errors import Conflict, NotFound
 from memstore.domain.ids import ulid
 from memstore.domain.models import Kind, MemoryItem, Page, SearchSession, Store
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
+from memstore.ports.extractor import Message
 
 
 class InMemoryRepository:
@@ -19,6 +21,9 @@ class InMemoryRepository:
         self._items: dict[str, dict[str, MemoryItem]] = {}
         self._stamps: dict[tuple[str, str], str] = {}
         self._updates: dict[str, dict[str, UpdateRecord]] = {}
+        """Update records without their messages; those are kept apart, as the DynamoDB
+        repository keeps them in a row of their own, and dropped when they expire."""
+        self._messages: dict[tuple[str, str], list[Message]] = {}
         self._states: dict[tuple[str, str], ScopeState] = {}
         self._searches: dict[tuple[str, str, str], SearchSession] = {}
 
@@ -53,6 +58,7 @@ class InMemoryRepository:
         with self._lock:
             self._items.pop(name, None)
             self._updates.pop(name, None)
+            self._messages = {k: v for k, v in self._messages.items() if k[0] != name}
             self._states = {k: v for k, v in self._states.items() if k[0] != name}
             self._searches = {k: v for k, v in self._searches.items() if k[0] != name}
             self._stamps = {k: v for k, v in self._stamps.items() if k[0] != name}
@@ -119,6 +125,7 @@ class InMemoryRepository:
             updates = self._updates.get(store, {})
             for uid in [u for u, rec in updates.items() if rec.scope == scope]:
                 del updates[uid]
+                self._messages.pop((store, uid), None)
             return len(doomed)
 
     def get_items(self, store: str, scope: str, memory_ids: list[str], now: float) -> list[MemoryItem]:
@@ -161,10 +168,16 @@ class InMemoryRepository:
         with self._lock:
             return self._states.get((store, scope), ScopeState()).model_copy()
 
-    def get_update(self, store: str, update_id: str) -> UpdateRecord | None:
+    def get_update(self, store: str, update_id: str, now: float | None = None) -> UpdateRecord | None:
         with self._lock:
             update = self._updates.get(store, {}).get(update_id)
-            return update.model_copy(deep=True) if update else None
+            if update is None:
+                return None
+            now = time.time() if now is None else now
+            if update.messages_expire_at is not None and update.messages_expire_at <= now:
+                self._messages.pop((store, update_id), None)
+            messages = self._messages.get((store, update_id), [])
+            return update.model_copy(update={"messages": [m.model_copy() for m in messages]}, deep=True)
 
     def enqueue_update(self, update: UpdateRecord, supersedes: str | None) -> None:
         with self._lock:
@@ -178,7 +191,9 @@ class InMemoryRepository:
                     update={"status": UpdateStatus.SUPERSEDED, "superseded_by": update.update_id,
                             "updated_at": update.created_at}
                 )
-            updates[update.update_id] = update.model_copy(deep=True)
+                self._messages.pop((update.store, supersedes), None)
+            updates[update.update_id] = update.model_copy(update={"messages": []}, deep=True)
+            self._messages[(update.store, update.update_id)] = [m.model_copy() for m in update.messages]
             state.pending_update_id = update.update_id
 
     def claim_update(self, store: str, scope: str, update_id: str, now: float) -> ClaimOutcome:
@@ -202,7 +217,12 @@ class InMemoryRepository:
 
     def finish_update(self, update: UpdateRecord) -> None:
         with self._lock:
-            self._updates.setdefault(update.store, {})[update.update_id] = update.model_copy(deep=True)
+            self._updates.setdefault(update.store, {})[update.update_id] = update.model_copy(
+                update={"messages": []}, deep=True
+            )
+            expire = update.messages_expire_at
+            if expire is not None and expire <= update.updated_at:
+                self._messages.pop((update.store, update.update_id), None)
             state = self._states.get((update.store, update.scope))
             if state is None:
                 return

@@ -16,6 +16,10 @@ class Kind(StrEnum):
     PROCEDURAL = "procedural"
 
 
+DEFAULT_MESSAGE_RETENTION = 86400
+MAX_MESSAGE_RETENTION = 30 * 86400
+
+
 class StoreOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -24,6 +28,10 @@ class StoreOptions(BaseModel):
     procedural_memory_enabled: bool = False
     default_ttl_seconds: int = Field(default=0, ge=0, le=10 * 365 * 86400)
     user_profile_details: str | None = Field(default=None, max_length=4000)
+    message_retention_seconds: int = Field(default=DEFAULT_MESSAGE_RETENTION, ge=0, le=MAX_MESSAGE_RETENTION)
+    """How long an update keeps its raw conversation messages once it is completed or failed
+    (a superseded update's are removed at once: they live on in its successor). 0 removes them
+    the moment the update finishes, so a failed update cannot be retried without resubmitting."""
 
 
 class StoreDefinition(BaseModel):

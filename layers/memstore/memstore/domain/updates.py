@@ -78,6 +78,12 @@ class UpdateRecord(BaseModel):
     result: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
     attempts: int = 0
+    messages_expire_at: int | None = None
+    """When the raw messages stop being kept (None: kept, as while the update is pending or
+    running). Set when the update finishes: finished_at + the store's
+    `message_retention_seconds`; at or before `updated_at` they are removed at once. Once past,
+    `messages` reads empty (the repository filters them on every read, whatever the table's TTL
+    has or has not yet deleted). Never part of the public body."""
 
     def public(self) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -96,6 +102,46 @@ class UpdateRecord(BaseModel):
         if self.result is not None:
             body["result"] = self.result
         return body
+
+
+def messages_gone_message(update_id: str) -> str:
+    return (
+        f"the messages of update '{update_id}' are no longer kept (the store's message_retention_seconds "
+        "has passed); resubmit them in items, without previous_update_id"
+    )
+
+
+QUOTE_WINDOW = 16
+"""An error message sharing a run of this many characters with a message is taken to quote it."""
+MESSAGE_TEXT_WITHHELD = "the error's text was withheld: it quoted the conversation"
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def quotes_messages(text: str, messages: list[Message]) -> bool:
+    """Whether `text` (an error message, at most a few hundred characters) repeats a message's
+    text, or a run of QUOTE_WINDOW characters of one: a provider's error may echo its input."""
+    said = _squash(text)
+    if not said:
+        return False
+    for message in messages:
+        content = _squash(message.content)
+        if len(content) < QUOTE_WINDOW:
+            if len(content) >= 4 and content in said:
+                return True
+            continue
+        if any(said[i : i + QUOTE_WINDOW] in content for i in range(max(1, len(said) - QUOTE_WINDOW + 1))):
+            return True
+    return False
+
+
+def withhold_message_text(error: dict[str, Any], messages: list[Message]) -> dict[str, Any]:
+    """An update's stored `error` never carries conversation text."""
+    if quotes_messages(str(error.get("message") or ""), messages):
+        return {**error, "message": MESSAGE_TEXT_WITHHELD}
+    return error
 
 
 class ScopeState(BaseModel):

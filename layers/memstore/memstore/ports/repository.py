@@ -46,8 +46,8 @@ class Repository(Protocol):
         """Deletes and returns the item, or None if there was none."""
 
     def delete_scope(self, store: str, scope: str) -> int:
-        """Deletes everything the scope holds (items, updates, search sessions); returns how
-        many memory items were deleted."""
+        """Deletes everything the scope holds (items, updates and their messages, search
+        sessions); returns how many memory items were deleted."""
 
     def get_items(self, store: str, scope: str, memory_ids: list[str], now: float) -> list[MemoryItem]:
         """The live items of the scope among `memory_ids` (others are skipped), in that order."""
@@ -73,12 +73,16 @@ class Repository(Protocol):
     # update operations
     def scope_state(self, store: str, scope: str) -> ScopeState: ...
 
-    def get_update(self, store: str, update_id: str) -> UpdateRecord | None: ...
+    def get_update(self, store: str, update_id: str, now: float | None = None) -> UpdateRecord | None:
+        """The update with its messages, or with none once `messages_expire_at` <= `now` (the
+        system clock when not given): expired messages are never returned, whether or not the
+        table's TTL has deleted them yet."""
 
     def enqueue_update(self, update: UpdateRecord, supersedes: str | None) -> None:
         """Atomically stores `update` as the scope's pending update. When `supersedes` is given
-        it must still be the pending one (it becomes `superseded`, `superseded_by` set);
-        otherwise there must be no pending update. Raises Conflict when the state moved."""
+        it must still be the pending one (it becomes `superseded`, `superseded_by` set, and its
+        messages are removed in the same write: they live on in `update`); otherwise there must
+        be no pending update. Raises Conflict when the state moved."""
 
     def claim_update(self, store: str, scope: str, update_id: str, now: float) -> ClaimOutcome:
         """Moves a pending update to in_progress (updated_at = now) if no other update of the
@@ -86,4 +90,7 @@ class Repository(Protocol):
         it again."""
 
     def finish_update(self, update: UpdateRecord) -> None:
-        """Stores a terminal update (completed or failed) and releases the scope."""
+        """Stores a terminal update (completed or failed) and releases the scope. Its messages
+        are kept until `update.messages_expire_at` (None: kept); when that is at or before
+        `update.updated_at` they are removed in the same write. The stored messages are the ones
+        enqueued: `update.messages` is not written again."""

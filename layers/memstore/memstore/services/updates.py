@@ -20,6 +20,8 @@ from memstore.domain.updates import (
     UpdateRecord,
     UpdateStatus,
     check_message_sizes,
+    messages_gone_message,
+    withhold_message_text,
 )
 from memstore.ports.clock import Clock
 from memstore.ports.events import EventPublisher
@@ -205,14 +207,20 @@ class UpdateService:
 
     def _carried_messages(self, store: str, scope: str, previous_id: str | None) -> list[Message]:
         """A failed previous update's messages are retried with this one (the documented way to
-        retry a failure); a completed one's serve only as context for extraction."""
+        retry a failure) while the store still keeps them; a completed one's serve only as
+        context for extraction."""
         if previous_id is None:
             return []
-        previous = self._repo.get_update(store, previous_id)
+        previous = self._repo.get_update(store, previous_id, now=self._clock())
         if previous is None or previous.scope != scope:
             raise InvalidRequest(f"previous_update_id '{previous_id}' is not an update of this scope",
                                  "previous_update_id")
-        return previous.messages if previous.status == UpdateStatus.FAILED else []
+        if previous.status != UpdateStatus.FAILED:
+            return []
+        if not previous.messages:
+            # past the store's message_retention_seconds: nothing is left to retry
+            raise InvalidRequest(messages_gone_message(previous_id), "previous_update_id")
+        return previous.messages
 
     @staticmethod
     def _command(messages: list[Message]) -> tuple[Command, str] | None:
@@ -330,23 +338,34 @@ class ConsolidationService:
         except ExtractionFailed as e:
             self.fail(job, {"Error": type(e).__name__, "Cause": e.message})
             return self._answer(job, "failed")
+        finished_at = int(self._clock())
         finished = update.model_copy(
-            update={"status": UpdateStatus.COMPLETED, "result": result, "updated_at": int(self._clock())}
+            update={
+                "status": UpdateStatus.COMPLETED,
+                "result": result,
+                "updated_at": finished_at,
+                "messages_expire_at": finished_at + store.definition.options.message_retention_seconds,
+            }
         )
         self._repo.finish_update(finished)
         self._publish_completed(finished)
         return self._answer(job, "done")
 
     def fail(self, job: ConsolidationJob, error: dict[str, Any]) -> dict[str, Any]:
-        """Marks the update failed, keeping its messages for a retry (see docs/api.md)."""
+        """Marks the update failed, keeping its messages for a retry for the store's
+        `message_retention_seconds` (see docs/api.md)."""
         update = self._repo.get_update(job.store, job.update_id)
         if update is None or update.status in TERMINAL:
             return self._answer(job, "failed")
+        store = self._repo.get_store(job.store)
+        retention = store.definition.options.message_retention_seconds if store else 0
+        failed_at = int(self._clock())
         failed = update.model_copy(
             update={
                 "status": UpdateStatus.FAILED,
-                "updated_at": int(self._clock()),
-                "error": failure_body(error),
+                "updated_at": failed_at,
+                "error": withhold_message_text(failure_body(error), update.messages),
+                "messages_expire_at": failed_at + retention,
             }
         )
         self._repo.finish_update(failed)
@@ -364,7 +383,8 @@ class ConsolidationService:
     def _consolidate(self, store: Store, update: UpdateRecord) -> dict[str, Any]:
         context: list[Message] = []
         if update.previous_update_id:
-            previous = self._repo.get_update(store.name, update.previous_update_id)
+            # past the previous update's message retention its messages are gone: no context
+            previous = self._repo.get_update(store.name, update.previous_update_id, now=self._clock())
             context = previous.messages if previous and previous.status != UpdateStatus.FAILED else []
         existing = self._repo.scope_items(store.name, update.scope, self._clock())
         extraction = self._extractor_for(store).extract(
