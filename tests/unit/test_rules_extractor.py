@@ -103,7 +103,11 @@ def test_commands_are_never_stored_as_memories(extractor):
     assert got.memories == [] and got.forget
 
 
-def test_a_summary_needs_two_facts_and_repeats_only_them(extractor):
+def test_no_summary_restates_the_facts(extractor):
     got = extract(extractor, ("user", "I keep bees. I also restore old radios. What's 2+2?"))
-    (summary,) = [c for c in got.memories if c.kind == Kind.CHAT_SUMMARY]
-    assert "bees" in summary.content and "radios" in summary.content and "2+2" not in summary.content
+    assert [c.kind for c in got.memories] == [Kind.USER_PROFILE, Kind.USER_PROFILE]
+
+
+def test_replace_names_the_former_value_as_its_object(extractor):
+    (fact,) = facts(extract(extractor, ("user", "Actually, pottery has replaced knitting as my weekend thing.")))
+    assert "pottery" in fact.lower() and "knitting" not in fact.lower()

@@ -7,7 +7,11 @@ assistant's question a bare answer replies to), keeps clauses that state somethi
 about the user or a standing instruction, rewrites them in the third person with the user's
 own words for the values, marks changes ("no longer", "moved", "switched", "now") so that
 consolidation replaces what they change, and recognises remember/forget commands with the one
-grammar in domain/language/commands.py."""
+grammar in domain/language/commands.py.
+
+It writes no chat summaries: all it could put in one is its own facts again, which would compete
+with them for search slots and keep values after the facts change (a chat model's extractor
+writes real summaries)."""
 
 from __future__ import annotations
 
@@ -26,10 +30,6 @@ from memstore.ports.language import Parser
 IMPORTANCE_REMEMBER = 0.9
 IMPORTANCE_PROCEDURAL = 0.8
 IMPORTANCE_PROFILE = 0.7
-IMPORTANCE_SUMMARY = 0.3
-MIN_FACTS_FOR_SUMMARY = 2
-"""A session that stated one fact is fully described by that fact's memory; a summary of it
-would be a duplicate competing for the same search slots."""
 RETRACTION_MATCH = 0.5
 """Cosine at which a retracted clause ("no longer learning Norwegian") names an existing memory
 ("The user is learning Norwegian."), which the new value then replaces."""
@@ -79,16 +79,6 @@ class RulesExtractor:
         memories = remembered + [self._candidate(s, existing, slots) for s in statements]
         if not options.procedural_memory_enabled:
             memories = [c for c in memories if c.kind != Kind.PROCEDURAL]
-        facts = [c for c in memories if c.kind == Kind.USER_PROFILE]
-        if options.chat_summary_enabled and len(facts) >= MIN_FACTS_FOR_SUMMARY:
-            memories.append(
-                Candidate(
-                    kind=Kind.CHAT_SUMMARY,
-                    content=" ".join(c.content for c in facts),
-                    message_ids=sorted({i for c in facts for i in c.message_ids}),
-                    importance=IMPORTANCE_SUMMARY,
-                )
-            )
         if not options.user_profile_enabled:
             memories = [c for c in memories if c.kind != Kind.USER_PROFILE]
         return Extraction(memories=memories, forget=forget)

@@ -25,6 +25,12 @@ def _markers() -> dict[str, str]:
     return {e.text: e.label for e in examples.load("change_markers")}
 
 
+@functools.cache
+def _object_is_former() -> frozenset[str]:
+    """Change verbs whose object is the old value ("painting has *replaced woodworking*")."""
+    return frozenset(r["text"] for r in examples.rows("change_markers") if r.get("former") == "object")
+
+
 def _negated(sentence: Sentence, token: Token) -> bool:
     return any(c.dep == "neg" for c in sentence.children(token))
 
@@ -59,6 +65,9 @@ def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]
             drop.update(x.i for x in sentence.subtree(t))
         if t.lower == "of" and head.lower == "instead":
             drop.update(x.i for x in sentence.subtree(head))
+    for t in tokens:
+        if t.dep == "dobj" and sentence.tokens[t.head].lemma.lower() in _object_is_former():
+            drop.update(x.i for x in sentence.subtree(t))
     return [t for t in tokens if t.i not in drop]
 
 
