@@ -4,7 +4,7 @@ the shared benchmark's data set, without the service.
     python bench/extraction_offline.py [DATA.json | --data DATA.json] [--verbose] [--misses]
 
 Each scenario's sessions go, in order, through: explicit command in the newest user message
-(parse_command → consolidate) → RulesExtractor → screen → consolidate, applied to an
+(commands.recognise → consolidate) → RulesExtractor → screen → consolidate, applied to an
 in-memory list of MemoryItem. Then the listing-based metrics of the shared benchmark are
 computed with its own token matcher (score.contains): junk ratio, sensitive leaks, forget
 compliance, stale values kept in store, and fact presence (a rough recall upper bound: the
@@ -27,7 +27,7 @@ from score import contains, contains_all, flatten_tokens  # noqa: E402
 from memstore.adapters.local_embedder import LocalMiniLMEmbedder  # noqa: E402
 from memstore.adapters.rules_extractor import RulesExtractor, remember_candidate  # noqa: E402
 from memstore.adapters.spacy_parser import SpacyParser  # noqa: E402
-from memstore.domain.commands import parse_command  # noqa: E402
+from memstore.domain.language.commands import recognise  # noqa: E402
 from memstore.domain.merge import Operation, consolidate  # noqa: E402
 from memstore.domain.models import Kind, MemoryItem, StoreOptions  # noqa: E402
 from memstore.domain.privacy import PrivacyGuard  # noqa: E402
@@ -97,7 +97,7 @@ def run_scenario(sc: dict, options: StoreOptions, extractor: RulesExtractor) -> 
         ]
         users = [m for m in msgs if m.role == "user"]
         if users:
-            cmd = parse_command(users[-1].content)
+            cmd = recognise(SpacyParser().parse(users[-1].content))
             if cmd is not None and cmd.action == "forget":
                 st.apply(consolidate(st.listing(), Extraction(forget=[cmd.content])))
             elif cmd is not None:

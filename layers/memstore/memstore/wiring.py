@@ -163,6 +163,7 @@ class Container:
     @cached_property
     def updates(self):
         from memstore.adapters.rules_extractor import remember_candidate
+        from memstore.adapters.spacy_parser import SpacyParser
         from memstore.services.updates import UpdateService
 
         return UpdateService(
@@ -174,6 +175,8 @@ class Container:
             similarity_for=self.similarity_for,
             remember=remember_candidate,
             guard_for=self.privacy_guard_for,
+            parser=SpacyParser(),
+            forget_embed_for=self.forget_embed_for,
         )
 
     @cached_property
@@ -188,7 +191,14 @@ class Container:
             self.publisher,
             similarity_for=self.similarity_for,
             guard_for=self.privacy_guard_for,
+            forget_embed_for=self.forget_embed_for,
         )
+
+    def forget_embed_for(self, store):
+        """Forget requests are resolved by the store's own embeddings (domain/language/forget.py;
+        its constants are calibrated on the default all-MiniLM-L6-v2)."""
+        model = store.definition.embedding_model or self.settings.default_embedding_model
+        return self.embedder_for(model).embed
 
     def privacy_guard_for(self, store):
         """One privacy guard per embedding model (its category examples are embedded once, on

@@ -6,7 +6,6 @@ is a parameter so an embedding similarity can replace the lexical default."""
 
 from __future__ import annotations
 
-import math
 import re
 import unicodedata
 from collections.abc import Callable
@@ -15,6 +14,8 @@ from typing import Literal
 from pydantic import BaseModel
 
 from memstore.domain.commands import split_sentences
+from memstore.domain.language import forget
+from memstore.domain.language.semantics import Embed
 from memstore.domain.models import Kind, MemoryItem
 from memstore.ports.extractor import Candidate, Extraction
 
@@ -136,70 +137,6 @@ _STOP = frozenset(
         "please",
     ]
 )
-_GENERIC = frozenset(
-    [
-        "idea",
-        "ideas",
-        "plan",
-        "plans",
-        "planning",
-        "thing",
-        "things",
-        "stuff",
-        "hunt",
-        "hunting",
-        "adoption",
-        "project",
-        "situation",
-        "matter",
-        "business",
-        "whole",
-        "issue",
-        "news",
-        "bit",
-        "bits",
-        "part",
-        "parts",
-        "piece",
-        "topic",
-        "subject",
-        "info",
-        "information",
-        "detail",
-        "details",
-        "story",
-        "saga",
-        "drama",
-        "scheme",
-        "notion",
-        "mention",
-        "note",
-        "notes",
-        "memory",
-        "memories",
-        "record",
-        "records",
-        "entry",
-        "everything",
-        "anything",
-        "lot",
-        "one",
-        "old",
-        "new",
-        "current",
-        "previous",
-        "last",
-        "first",
-        "little",
-        "big",
-        "said",
-        "told",
-        "mentioned",
-        "what",
-        "whole",
-    ]
-)
-"""Words a forget phrase uses to point at a thing rather than to name it ("the tattoo *idea*")."""
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 
@@ -233,101 +170,12 @@ def lexical_similarity(a: str, b: str) -> float:
     return 2 * len(wa & wb) / (len(wa) + len(wb))
 
 
-_SUFFIXES = ("ation", "ition", "ments", "ment", "ness", "ings", "ing", "ions", "ion", "als", "al", "ed")
-
-
-def _root(word: str) -> str:
-    """A crude common root so that word forms of one thing meet: "proposal"/"propose"/"proposing",
-    "elopement"/"eloping", "transferred"/"transfer". Used only to match forget phrases, where a
-    missed match resurrects what the user asked to drop."""
-    word = _stem(word)
-    if word.isdigit():
-        return word
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            word = word[: -len(suffix)]
-            if (
-                suffix in ("ing", "ings", "ed")
-                and len(word) >= 4
-                and word[-1] == word[-2]
-                and word[-1] not in "aeiouls"
-            ):
-                word = word[:-1]
-            break
-    if len(word) >= 5 and word.endswith("e"):
-        word = word[:-1]
-    return word
-
-
-def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(_fold(text).replace("'s ", " "))
-
-
-def _words(tokens: list[str], norm: Callable[[str], str]) -> set[str]:
-    """Normalised content words, plus every two neighbours written as one ("bake off" → "bakeoff",
-    "tree house" → "treehouse") so that spacing and hyphenation do not matter."""
-    words = {norm(w) for w in tokens if (w not in _STOP and len(w) > 1) or w.isdigit()}
-    pairs = zip(tokens, tokens[1:], strict=False)
-    words |= {norm(a + b) for a, b in pairs if a not in _STOP and b not in _STOP}
-    return words
-
-
-def _key_words(phrase: str, norm: Callable[[str], str] = _stem) -> tuple[set[str], set[str]]:
-    """(proper-noun words, other strong words) of a forget phrase."""
-    proper = {
-        norm(w)
-        for w in _TOKEN.findall(_fold(" ".join(re.findall(r"(?<!^)\b[A-Z][\w'\-]*", phrase.strip()))))
-        if w not in _STOP
-    }
-    tokens = [w for w in _tokens(phrase) if (w not in _STOP and len(w) > 1) or w.isdigit()]
-    generic = {norm(w) for w in _GENERIC}
-    strong = {norm(w) for w in tokens} - generic
-    if not strong:
-        strong = {norm(w) for w in tokens}
-    return proper & strong, strong
-
-
-def _content_words_for(content: str, phrase: str, norm: Callable[[str], str]) -> set[str]:
-    words = _words(_tokens(content), norm)
-    tokens = [w for w in _tokens(phrase) if w not in _STOP]
-    for a, b in zip(tokens, tokens[1:], strict=False):
-        if norm(a + b) in words:
-            words |= {norm(a), norm(b)}
-    return words
-
-
-def mentions(content: str, phrase: str) -> bool:
-    """Whether `content` is about the thing `phrase` names: a proper noun of the phrase (written
-    as a name in `content` too: "Labs" is not "a lab") (or all its naming words) if it has
-    one, else at least half of its naming words. Plurals, possessives, case, accents, hyphens
-    and spacing are ignored, and pointer words ("the hot tub *idea*") are not required. Other
-    word forms ("proposal"/"propose", "elopement"/"eloping") count only when every naming word
-    is found that way: "the novel I'm writing" is not "write code samples"."""
-    proper, strong = _key_words(phrase)
-    if not strong:
-        return False
-    words = _content_words_for(content, phrase, _stem)
-    r_proper, r_strong = _key_words(phrase, _root)
-    r_words = _content_words_for(content, phrase, _root)
-    if proper:
-        capitalised = " ".join(re.findall(r"\b[A-Z][\w'\-]*", content))
-        names = _words(_tokens(capitalised), _stem)
-        r_names = _words(_tokens(capitalised), _root)
-        return bool(proper & names) or bool(r_proper & r_names) or strong <= words or r_strong <= r_words
-    return len(strong & words) >= max(1, math.ceil(len(strong) / 2)) or r_strong <= r_words
-
-
 class Operation(BaseModel):
     action: Literal["create", "update", "reinforce", "delete"]
     memory_id: str | None = None
     """Target of update/reinforce/delete."""
     candidate: Candidate | None = None
     """New content for create/update; the evidence for reinforce."""
-
-
-def forget_targets(existing: list[MemoryItem], phrases: list[str]) -> list[str]:
-    """memory_ids of every memory (any kind) that mentions one of the forgotten things."""
-    return [m.memory_id for m in existing if any(mentions(m.content, p) for p in phrases if p.strip())]
 
 
 def sentences(text: str) -> list[str]:
@@ -388,31 +236,41 @@ class _Plan:
         self.ops.append(Operation(action="reinforce", memory_id=memory_id, candidate=evidence))
         self.touched.add(memory_id)
 
-    def scrub_summaries(self, stale_text: str, keep_words: set[str], phrase: str | None = None) -> None:
-        """Remove from every summary the sentences that restate `stale_text` (or mention `phrase`)."""
+    def scrub_summaries(self, stale_text: str, keep_words: set[str]) -> None:
+        """Remove from every summary the sentences that restate `stale_text`."""
         value = content_words(stale_text) - keep_words
         names = content_words(" ".join(re.findall(r"(?<!^)\b(?!I\b)[A-Z][\w'\-]*", stale_text))) & value
         for sid in self.live(summaries=True):
             parts = sentences(self.content[sid])
             kept = []
             for s in parts:
-                if phrase is not None:
-                    stale = mentions(s, phrase)
-                else:
-                    words = content_words(s)
-                    stale = bool(value) and (
-                        self.sim(s, stale_text) >= SUMMARY_STALE_SIMILARITY
-                        or bool(names & words)
-                        or value <= words
-                    )
+                words = content_words(s)
+                stale = bool(value) and (
+                    self.sim(s, stale_text) >= SUMMARY_STALE_SIMILARITY
+                    or bool(names & words)
+                    or value <= words
+                )
                 if not stale:
                     kept.append(s)
-            if len(kept) == len(parts):
-                continue
-            if kept:
-                self.rewrite(sid, " ".join(kept))
-            else:
-                self.delete(sid)
+            self._keep_sentences(sid, parts, kept)
+
+    def forget(self, phrase: str, embed: Embed | None) -> None:
+        """Delete the memories `phrase` names and the summary sentences that speak of it
+        (domain/language/forget.py decides both)."""
+        for mid in forget.resolve(phrase, [self.items[i] for i in self.live()], embed):
+            self.delete(mid)
+        for sid in self.live(summaries=True):
+            parts = sentences(self.content[sid])
+            stale = set(forget.resolve_sentences(phrase, parts, embed))
+            self._keep_sentences(sid, parts, [s for n, s in enumerate(parts) if n not in stale])
+
+    def _keep_sentences(self, sid: str, parts: list[str], kept: list[str]) -> None:
+        if len(kept) == len(parts):
+            return
+        if kept:
+            self.rewrite(sid, " ".join(kept))
+        else:
+            self.delete(sid)
 
 
 def _collapse(candidates: list[Candidate], similarity: Similarity) -> list[Candidate]:
@@ -457,11 +315,16 @@ def _best(plan: _Plan, ids: list[str], text: str) -> tuple[str | None, float]:
 
 
 def consolidate(
-    existing: list[MemoryItem], extraction: Extraction, similarity: Similarity = lexical_similarity
+    existing: list[MemoryItem],
+    extraction: Extraction,
+    similarity: Similarity = lexical_similarity,
+    forget_embed: Embed | None = None,
 ) -> list[Operation]:
     """The operations that fold `extraction` into `existing`.
 
-    Forget requests delete every memory mentioning the thing (summaries lose the sentences).
+    Forget requests delete every memory that names the thing (summaries lose the sentences), as
+    domain/language/forget.py resolves it with `forget_embed` (the store's embedder; without
+    one, by words alone); a candidate of the same extraction that names it is not stored.
     A candidate that repeats a memory reinforces it; one that names it in `replaces`, shares its
     topic with another value, or signals a change about it updates it; summaries are never the
     target of a fact update, but lose sentences stating a replaced value. Anything else is
@@ -470,15 +333,12 @@ def consolidate(
     phrases = [p for p in extraction.forget if p.strip()]
 
     for phrase in phrases:
-        for mid in forget_targets([plan.items[i] for i in plan.live()], [phrase]):
-            plan.delete(mid)
-        plan.scrub_summaries("", set(), phrase=phrase)
+        plan.forget(phrase, forget_embed)
 
-    candidates = [
-        c
-        for c in extraction.memories
-        if c.content.strip() and not any(mentions(c.content, p) for p in phrases)
-    ]
+    candidates = [c for c in extraction.memories if c.content.strip()]
+    texts = [c.content for c in candidates]
+    forgotten = {i for p in phrases for i in forget.resolve_sentences(p, texts, forget_embed)}
+    candidates = [c for i, c in enumerate(candidates) if i not in forgotten]
     candidates = _collapse(candidates, similarity)
 
     for c in candidates:

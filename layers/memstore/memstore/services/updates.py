@@ -9,9 +9,11 @@ from typing import Any, Protocol
 
 from memstore.domain import merge
 from memstore.domain.access import Caller
-from memstore.domain.commands import Command, parse_command
+from memstore.domain.commands import Command
 from memstore.domain.errors import Conflict, ExtractionFailed, InvalidRequest, NotFound
 from memstore.domain.ids import new_id
+from memstore.domain.language.commands import recognise
+from memstore.domain.language.semantics import Embed
 from memstore.domain.models import Kind, MemoryItem, Store, StoreOptions
 from memstore.domain.updates import (
     TERMINAL,
@@ -26,6 +28,7 @@ from memstore.domain.updates import (
 from memstore.ports.clock import Clock
 from memstore.ports.events import EventPublisher
 from memstore.ports.extractor import Candidate, Extraction, Extractor, Message
+from memstore.ports.language import Parser
 from memstore.ports.repository import Repository
 from memstore.ports.scheduler import ConsolidationJob, Scheduler
 from memstore.services.memory_writer import MemoryWriter
@@ -87,18 +90,24 @@ def plan(
     extraction: Extraction,
     similarity_for: SimilarityFor,
     guard_for: GuardFor,
+    forget_embed: Embed | None = None,
 ) -> tuple[list[merge.Operation], merge.Similarity]:
-    """Privacy guard, then the store's kinds, then consolidation against what the scope holds.
+    """Privacy guard, then the store's kinds, then consolidation against what the scope holds
+    (forget requests resolved with `forget_embed`, see domain/language/forget.py).
     Returns the operations and the similarity used (it may hold the new texts' vectors)."""
     options = store.definition.options
     kinds = allowed_kinds(options)
     screened = [c for c in guard_for(store).screen(extraction.memories, options) if c.kind in kinds]
     similarity = similarity_for(store, existing, screened)
-    operations = merge.consolidate(existing, extraction.model_copy(update={"memories": screened}), similarity)
+    operations = merge.consolidate(
+        existing, extraction.model_copy(update={"memories": screened}), similarity, forget_embed=forget_embed
+    )
     return operations, similarity
 
 
 RememberCandidate = Callable[[Command, list[str]], Candidate]
+ForgetEmbedFor = Callable[[Store], Embed]
+"""The embedder forget requests are resolved with, for one store (its own embedding model)."""
 
 
 def verbatim_candidate(command: Command, message_ids: list[str]) -> Candidate:
@@ -134,10 +143,16 @@ class UpdateService:
         remember: RememberCandidate = verbatim_candidate,
         *,
         guard_for: GuardFor,
+        parser: Parser,
+        forget_embed_for: ForgetEmbedFor | None = None,
     ):
         """`remember` words the memory an explicit "remember that …" stores: the wiring passes
         the rules extractor's wording, so the later extraction of the same message reinforces
-        that memory instead of adding a copy."""
+        that memory instead of adding a copy. `parser` reads the newest user message for an
+        explicit command (domain/language/commands.py); `forget_embed_for` gives the embedder a
+        forget request is resolved with (without one, by words alone)."""
+        self._parser = parser
+        self._forget_embed_for = forget_embed_for
         self._repo = repo
         self._clock = clock
         self._scheduler = scheduler
@@ -222,28 +237,35 @@ class UpdateService:
             raise InvalidRequest(messages_gone_message(previous_id), "previous_update_id")
         return previous.messages
 
-    @staticmethod
-    def _command(messages: list[Message]) -> tuple[Command, str] | None:
+    def _command(self, messages: list[Message]) -> tuple[Command, str] | None:
         users = [m for m in messages if m.role == "user"]
-        if not users:
+        if not users or not users[-1].content.strip():
             return None
-        command = parse_command(users[-1].content)
+        command = recognise(self._parser.parse(users[-1].content))
         return (command, users[-1].id) if command else None
+
+    def _forget_embed(self, store: Store) -> Embed | None:
+        return self._forget_embed_for(store) if self._forget_embed_for is not None else None
 
     def _apply_command(self, store: Store, scope: str, command: tuple[Command, str], update_id: str) -> list[dict]:
         cmd, message_id = command
         existing = self._repo.scope_items(store.name, scope, self._clock())
         operations, similarity = plan(
             store, existing, command_extraction(cmd, message_id, self._remember), self._similarity_for,
-            self._guard_for,
+            self._guard_for, self._forget_embed(store),
         )
         applied = self._writer.apply(store, scope, operations, update_id, vectors=similarity)
-        status = "completed" if applied or cmd.action == "forget" else "rejected"
-        return [{
-            "type": "memory_command_call",
-            "arguments": {"action": cmd.action, "content": cmd.content},
-            "status": status,
-        }]
+        call: dict[str, Any] = {"type": "memory_command_call", "arguments": {"action": cmd.action, "content": cmd.content}}
+        if cmd.action == "forget":
+            # completed with the deleted ids when the request named something; no_match otherwise
+            deleted = [op["memory_item"]["memory_id"] for op in applied if op["kind"] == "delete"]
+            call.update(status="completed" if applied else "no_match", deleted=deleted)
+        elif applied:
+            call["status"] = "completed"
+        else:
+            # the privacy guard refused it: what was refused is not echoed back either
+            call.update(status="rejected", arguments={"action": cmd.action, "content": ""})
+        return [call]
 
     def _dry_run(
         self, store: Store, scope: str, messages: list[Message], command: tuple[Command, str] | None
@@ -255,7 +277,9 @@ class UpdateService:
             extraction = extraction.model_copy(
                 update={"memories": extra.memories + extraction.memories, "forget": extra.forget + extraction.forget}
             )
-        operations, _ = plan(store, existing, extraction, self._similarity_for, self._guard_for)
+        operations, _ = plan(
+            store, existing, extraction, self._similarity_for, self._guard_for, self._forget_embed(store)
+        )
         commands = [
             {"type": "memory_command_call", "arguments": {"action": c.action, "content": c.content},
              "status": "dry_run"}
@@ -298,7 +322,9 @@ class ConsolidationService:
         similarity_for: SimilarityFor = lexical_similarity_for,
         *,
         guard_for: GuardFor,
+        forget_embed_for: ForgetEmbedFor | None = None,
     ):
+        self._forget_embed_for = forget_embed_for
         self._repo = repo
         self._clock = clock
         self._writer = writer
@@ -390,7 +416,10 @@ class ConsolidationService:
         extraction = self._extractor_for(store).extract(
             update.messages, context, existing, store.definition.options
         )
-        operations, similarity = plan(store, existing, extraction, self._similarity_for, self._guard_for)
+        forget_embed = self._forget_embed_for(store) if self._forget_embed_for is not None else None
+        operations, similarity = plan(
+            store, existing, extraction, self._similarity_for, self._guard_for, forget_embed
+        )
         applied = self._writer.apply(store, update.scope, operations, update.update_id, vectors=similarity)
         return {"memory_operations": applied, "usage": extraction.usage}
 

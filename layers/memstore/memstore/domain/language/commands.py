@@ -1,0 +1,371 @@
+"""Explicit memory commands ("remember that …", "forget …"), recognised by one grammar over syntax.
+
+A command is a clause whose governing verb is a memory verb (data/command_verbs.jsonl: keeping
+verbs such as remember/note/keep/store/save, dropping verbs such as forget/delete/erase/remove,
+phrases such as "keep in mind") and which is addressed to the assistant:
+
+- an imperative: the verb has no subject, is in its base form, has no "to"/modal auxiliary, and
+  nothing before it in its own clause but discourse (interjections, adverbs, conjunctions,
+  "do"+negation): "Actually, forget where I live.", "Please remember that …";
+- a second-person subject with a modal auxiliary (tag MD): "Can you forget …", "you should
+  remember …". With "do" instead ("do you remember my dog's name?") it is a question, not a
+  command;
+- a second-person subject under a first-person clause: "I want/need/'d like you to …",
+  "I'd rather you didn't remember …";
+- a subjectless complement (xcomp) of an addressed verb: "Stop remembering …", "Would you mind
+  forgetting …"; or the complement of "let's": "Let's forget about …";
+- the infinitive of a noun negated by "no": "No need to remember …".
+
+Polarity: every negation on the chain (a `neg` dependent, a "no" determiner, an aspectual verb
+such as "stop") flips keep ↔ drop: "don't forget" = remember, "don't keep" = forget. A negated
+destructive verb ("don't delete my address") is no command at all.
+
+Verbs that also serve editing requests (keep, save, store, delete, remove, drop, clear …, marked
+`object: personal` in the data) are commands only when what they govern refers to the user or to
+the assistant's memory: a first-person word ("my job"), a second-person clause ("what you know
+about …"), an indefinite pronoun with a topic preposition ("anything about …") or a "from your
+memory/notes" phrase. "Delete the last paragraph", "drop the emojis" govern none: no command.
+A "from" phrase naming something else ("from the document") marks an edit too.
+
+The content is the verb's object or complement subtree (its dobj, ccomp, xcomp, attr, or the
+object of a topic preposition: "forget about X" → X), without leading marks, discourse or
+punctuation and without the "from your memory" phrase. When that object is only a pointer to
+what is known ("what you know about my job", "the stuff I told you about my brother") the
+content is the object of its topic preposition ("my job").
+
+A command whose object is only pronouns and determiners names nothing (unless a colon follows
+with what it points at: "Remember this: the spare key is under the pot"): "Forget it, let's talk
+about something else" dismisses a topic and deletes nothing, "Remember this." points elsewhere.
+`is_command` is still true for such a sentence (it is no fact to store), but `recognise` skips
+it."""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+from memstore.domain.commands import Command
+from memstore.ports.language import Sentence, Token
+
+__all__ = ["Command", "is_command", "recognise"]
+
+
+@dataclass(frozen=True)
+class _Vocabulary:
+    verbs: dict[str, tuple[str, str]]
+    """lemma → (role keep|drop, object any|personal)."""
+    phrases: dict[str, tuple[tuple[str, ...], str, str]]
+    """first word → (remaining words, role, object)."""
+    cease: frozenset[str]
+    negators: frozenset[str]
+    hortative: frozenset[str]
+    memory_nouns: frozenset[str]
+    topic_preps: frozenset[str]
+
+
+@functools.cache
+def vocabulary() -> _Vocabulary:
+    raw = resources.files("memstore.data").joinpath("command_verbs.jsonl").read_text(encoding="utf-8")
+    verbs: dict[str, tuple[str, str]] = {}
+    phrases: dict[str, tuple[tuple[str, ...], str, str]] = {}
+    sets: dict[str, set[str]] = {}
+    for line in raw.splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if not row.get("source"):
+            raise ValueError("command_verbs.jsonl: every entry needs a source")
+        lemma, role = row["lemma"], row["role"]
+        if role in ("keep", "drop"):
+            words = tuple(lemma.split())
+            if len(words) > 1:
+                phrases[words[0]] = (words[1:], role, row.get("object", "any"))
+            else:
+                verbs[lemma] = (role, row.get("object", "any"))
+        else:
+            sets.setdefault(role, set()).add(lemma)
+    return _Vocabulary(
+        verbs=verbs,
+        phrases=phrases,
+        cease=frozenset(sets.get("cease", ())),
+        negators=frozenset(sets.get("negator", ())),
+        hortative=frozenset(sets.get("hortative", ())),
+        memory_nouns=frozenset(sets.get("memory_noun", ())),
+        topic_preps=frozenset(sets.get("topic_prep", ())),
+    )
+
+
+_SUBJECT = ("nsubj", "nsubjpass", "csubj", "expl")
+_DISCOURSE = (
+    "intj",
+    "advmod",
+    "punct",
+    "cc",
+    "aux",
+    "auxpass",
+    "neg",
+    "discourse",
+    "npadvmod",
+    "dep",
+    "mark",
+)
+_OBJECT = ("dobj", "obj", "ccomp", "xcomp", "attr", "oprd", "dative")
+_CLAUSE_ROLES = ("ROOT", "conj", "advcl", "ccomp", "parataxis", "dep")
+_CONTENT_TRIM = ("mark", "cc", "punct", "intj", "prep")
+
+
+@dataclass(frozen=True)
+class _Clause:
+    verb: Token
+    role: str
+    personal_only: bool
+    used: tuple[Token, ...]
+    """The verb and the words of a phrasal memory verb ("keep in mind")."""
+
+
+def _lemma(t: Token) -> str:
+    return (t.lemma or t.text).lower()
+
+
+def _person(t: Token) -> str | None:
+    return t.morph.get("Person") if t.pos == "PRON" else None
+
+
+def _subject(s: Sentence, v: Token) -> Token | None:
+    return next((c for c in s.children(v) if c.dep in _SUBJECT), None)
+
+
+def _negations(s: Sentence, v: Token) -> int:
+    voc = vocabulary()
+    return sum(1 for c in s.children(v) if c.dep == "neg" or (c.dep == "det" and _lemma(c) in voc.negators))
+
+
+def _is_verb(s: Sentence, t: Token) -> bool:
+    if t.pos in ("VERB", "AUX"):
+        return True
+    # A sentence-initial imperative is sometimes tagged as a proper noun or noun ("Delete …").
+    return t.dep == "ROOT" and all(p.dep in _DISCOURSE for p in s.tokens[: t.i])
+
+
+def _clauses(s: Sentence) -> list[_Clause]:
+    voc = vocabulary()
+    out = []
+    for t in s.tokens:
+        if not _is_verb(s, t):
+            continue
+        lemma = _lemma(t)
+        if lemma in voc.phrases:
+            rest, role, obj = voc.phrases[lemma]
+            near = [c for c in s.children(t) if c.dep not in _OBJECT[1:]]
+            near += [g for c in near for g in s.children(c)]
+            used = [next((n for n in near if _lemma(n) == w), None) for w in rest]
+            if all(u is not None for u in used):
+                out.append(_Clause(t, role, obj == "personal", (t, *[u for u in used if u is not None])))
+                continue
+        if lemma in voc.verbs:
+            role, obj = voc.verbs[lemma]
+            out.append(_Clause(t, role, obj == "personal", (t,)))
+    return out
+
+
+def _imperative(s: Sentence, v: Token) -> bool:
+    if v.tag not in ("VB", "NNP", "NN") or s.text.rstrip().endswith("?"):
+        return False
+    if v.dep not in _CLAUSE_ROLES:
+        return False
+    kids = s.children(v)
+    if any(c.dep in ("aux", "auxpass") and c.tag in ("TO", "MD") for c in kids):
+        return False
+    return all(c.dep in _DISCOURSE or c.dep == "advcl" for c in kids if c.i < v.i)
+
+
+def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
+    """(is the clause of `v` addressed to the assistant, negations on the way up)."""
+    voc = vocabulary()
+    neg = _negations(s, v)
+    head = s.tokens[v.head]
+    subj = _subject(s, v)
+    if subj is None:
+        if v.dep == "xcomp" and head.i != v.i and depth < 3:
+            ok, n = _addressed(s, head, depth + 1)
+            return ok, n + neg + (1 if _lemma(head) in voc.cease else 0)
+        if v.dep in ("acl", "relcl") and head.pos == "NOUN" and _negations(s, head):
+            return True, neg + _negations(s, head)
+        return _imperative(s, v), neg
+    if _lemma(head) in voc.hortative and head.i != v.i and _imperative(s, head):
+        return True, neg + _negations(s, head)
+    person = _person(subj)
+    if person == "2":
+        kids = s.children(v)
+        question = s.text.rstrip().endswith("?") and not any(c.tag == "MD" for c in kids)
+        if any(c.tag == "MD" for c in kids) or (depth > 0 and not question):
+            # "can you forget …", "you should remember …"; "you (don't) need to remember …"
+            return True, neg
+        head_subj = _subject(s, head) if head.i != v.i else None
+        if v.dep in ("ccomp", "xcomp") and head_subj is not None and _person(head_subj) == "1":
+            return True, neg + _negations(s, head)
+        return False, 0
+    return False, 0
+
+
+def _words(tokens: list[Token]) -> str:
+    return "".join(t.text + t.space for t in tokens).strip()
+
+
+def _memory_place(s: Sentence, prep: Token) -> bool | None:
+    """For a "from" phrase: True when it names the assistant's memory ("from your notes"),
+    False when it names something else ("from the document"), None when it is no "from"."""
+    if _lemma(prep) != "from":
+        return None
+    objs = [c for c in s.children(prep) if c.dep in ("pobj", "pcomp")]
+    voc = vocabulary()
+    return any(
+        _lemma(o) in voc.memory_nouns
+        or any(_person(p) == "2" for p in s.children(o))
+        or any(_person(sub) == "2" for t in s.subtree(o) if (sub := _subject(s, t)) is not None)
+        for o in objs
+    )
+
+
+def _object_tokens(s: Sentence, clause: _Clause) -> list[Token]:
+    voc = vocabulary()
+    used = {u.i for u in clause.used}
+    out: list[Token] = []
+    for owner in clause.used:
+        for c in s.children(owner):
+            if c.i in used:
+                continue
+            complement = c.dep in _OBJECT or (owner.i != clause.verb.i and c.dep in ("acl", "relcl"))
+            if complement or (c.dep == "prep" and _lemma(c) in voc.topic_preps):
+                out.extend(s.subtree(c))
+    return sorted({t.i: t for t in out}.values(), key=lambda t: t.i)
+
+
+def _without_places(s: Sentence, tokens: list[Token]) -> list[Token]:
+    drop: set[int] = set()
+    for t in tokens:
+        if t.dep == "prep" and _memory_place(s, t):
+            drop |= {x.i for x in s.subtree(t)}
+    return [t for t in tokens if t.i not in drop]
+
+
+def _topic(s: Sentence, tokens: list[Token]) -> list[Token]:
+    """The object of a topic preposition, when the object itself only points at what is known:
+    a pronoun, a clause with a first- or second-person subject, a noun with such a relative
+    clause ("the stuff I told you about my brother" → "my brother") or with a topic
+    preposition of its own ("the bit about my ex-wife" → "my ex-wife")."""
+    voc = vocabulary()
+    ids = {t.i for t in tokens}
+    tops = [t for t in tokens if t.head not in ids or t.head == t.i]
+    if not tops:
+        return tokens
+    top = tops[0]
+    clauses = [c for c in s.children(top) if c.dep in ("relcl", "acl", "ccomp")]
+    stated = [c for c in clauses if any(m.dep == "mark" for m in s.children(c))]
+    if top.pos == "NOUN" and stated:
+        # an appositive clause: "the fact that my passport expires in May" → the clause
+        return [t for t in tokens if t.i in {x.i for x in s.subtree(stated[0])}]
+    memory = _lemma(top) in voc.memory_nouns
+    about = [c for c in s.children(top) if c.dep == "prep" and _lemma(c) in voc.topic_preps]
+    pointer = (
+        bool(about)
+        or memory
+        or top.pos == "PRON"
+        or any(_person(sub) in ("1", "2") for c in [top, *clauses] if (sub := _subject(s, c)) is not None)
+    )
+    if not pointer:
+        return tokens
+    for t in tokens:
+        if t.dep == "prep" and (_lemma(t) in voc.topic_preps or (memory and t.head == top.i)):
+            inner = [x for x in s.subtree(t) if x.i != t.i and x.i in ids]
+            if inner:
+                return inner
+    return tokens
+
+
+def _trim(tokens: list[Token]) -> list[Token]:
+    while tokens and (tokens[0].dep in _CONTENT_TRIM or tokens[0].pos == "PUNCT"):
+        tokens = tokens[1:]
+    while tokens and tokens[-1].pos == "PUNCT":
+        tokens = tokens[:-1]
+    return tokens
+
+
+def _refers_to_memory(s: Sentence, clause: _Clause, tokens: list[Token]) -> bool:
+    """Whether what a destructive or storing verb governs is about the user or the assistant's
+    memory (see the module docstring)."""
+    voc = vocabulary()
+    scope = [t for u in clause.used for c in s.children(u) if c.dep not in _SUBJECT for t in s.subtree(c)]
+    places = [_memory_place(s, t) for t in scope if t.dep == "prep"]
+    if any(p is False for p in places):
+        return False
+    if any(p for p in places):
+        return True
+    if any(_person(t) == "1" for t in tokens):
+        return True
+    if any(_person(sub) == "2" for t in tokens if t.pos in ("VERB", "AUX") and (sub := _subject(s, t))):
+        return True
+    pronoun_object = any(t.pos == "PRON" and t.dep in _OBJECT for t in scope)
+    topic = any(t.dep == "prep" and _lemma(t) in voc.topic_preps for t in scope)
+    return pronoun_object and topic
+
+
+def _named(tokens: list[Token]) -> bool:
+    return any(t.pos not in ("PRON", "DET", "PUNCT", "PART", "ADP", "CCONJ", "SCONJ") for t in tokens)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    command: Command | None
+    """None when the clause names nothing (a pointer-only object)."""
+
+
+def _read(s: Sentence) -> _Reading | None:
+    for clause in _clauses(s):
+        ok, negations = _addressed(s, clause.verb)
+        if not ok:
+            continue
+        tokens = _without_places(s, _object_tokens(s, clause))
+        if clause.personal_only:
+            kids = s.children(clause.verb)
+            if any(c.dep in ("acomp", "oprd") or (c.dep == "xcomp" and c.pos == "ADJ") for c in kids):
+                continue
+            if not _refers_to_memory(s, clause, tokens):
+                continue
+        role = clause.role
+        if negations % 2:
+            if role == "drop" and clause.personal_only:
+                continue
+            role = "keep" if role == "drop" else "drop"
+        content = _trim(_topic(s, tokens))
+        colon = next((n for n, t in enumerate(content) if t.text == ":"), None)
+        if colon is not None and not _named(content[:colon]):
+            content = _trim(content[colon + 1 :])
+        if not _named(content):
+            # "remember this: the spare key is under the blue pot" — the pointer announces what follows
+            colon = next(
+                (t for t in s.tokens if t.i > clause.verb.i and t.pos == "PUNCT" and t.text == ":"), None
+            )
+            content = _trim([t for t in s.tokens if colon is not None and t.i > colon.i])
+        if not _named(content):
+            return _Reading(None)
+        action = "remember" if role == "keep" else "forget"
+        return _Reading(Command(action=action, content=_words(content)))
+    return None
+
+
+def is_command(sentence: Sentence) -> bool:
+    """Whether the sentence asks the assistant to remember or forget something (even when it
+    only points at it: "Forget it."). Such a sentence is never itself a memory."""
+    return _read(sentence) is not None
+
+
+def recognise(sentences: list[Sentence]) -> Command | None:
+    """The first command of one message (its parsed sentences) that names what to keep or drop."""
+    for s in sentences:
+        reading = _read(s)
+        if reading is not None and reading.command is not None:
+            return reading.command
+    return None
