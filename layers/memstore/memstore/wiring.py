@@ -134,25 +134,36 @@ class Container:
             return EventBridgePublisher(self.settings.event_bus_name, region=self.settings.region)
         return LogPublisher()
 
+    @cached_property
+    def parser(self):
+        from memstore.adapters.spacy_parser import SpacyParser
+
+        return SpacyParser()
+
     def extractor_for(self, store):
-        """One extractor per chat model, built on first use and kept for warm invocations."""
+        """One extractor per chat model (the rules extractor: per chat and embedding model, since
+        its decisions compare by the store's embeddings), built on first use and kept."""
         model = store.definition.chat_model or self.settings.default_chat_model
+        embedding_model = store.definition.embedding_model or self.settings.default_embedding_model
+        key = (model, embedding_model)
         cache = self.__dict__.setdefault("_extractors", {})
-        if model not in cache:
+        if key not in cache:
             factory = self._overrides.get("extractor_factory")
             if factory is not None:
-                cache[model] = factory(model)
+                cache[key] = factory(model)
             else:
                 from memstore.adapters.extractors import make_extractor
 
                 s = self.settings
-                cache[model] = make_extractor(
+                cache[key] = make_extractor(
                     model,
                     bedrock_client=self._overrides.get("bedrock_client"),
                     openai_base_url=s.openai_base_url or None,
                     openai_api_key=s.openai_api_key or None,
+                    parser=self.parser,
+                    embedder=lambda: self.embedder_for(embedding_model),
                 )
-        return cache[model]
+        return cache[key]
 
     @cached_property
     def writer(self):
@@ -162,8 +173,9 @@ class Container:
 
     @cached_property
     def updates(self):
+        from functools import partial
+
         from memstore.adapters.rules_extractor import remember_candidate
-        from memstore.adapters.spacy_parser import SpacyParser
         from memstore.services.updates import UpdateService
 
         return UpdateService(
@@ -173,9 +185,9 @@ class Container:
             self.writer,
             self.extractor_for,
             similarity_for=self.similarity_for,
-            remember=remember_candidate,
+            remember=partial(remember_candidate, self.parser),
             guard_for=self.privacy_guard_for,
-            parser=SpacyParser(),
+            parser=self.parser,
             forget_embed_for=self.forget_embed_for,
         )
 
@@ -202,14 +214,13 @@ class Container:
 
     def privacy_guard_for(self, store):
         """One privacy guard per embedding model (its category examples are embedded once, on
-        first use, with the store's own embedder)."""
+        first use, with the store's own embedder), sharing the container's parser."""
         model = store.definition.embedding_model or self.settings.default_embedding_model
         cache = self.__dict__.setdefault("_privacy_guards", {})
         if model not in cache:
-            from memstore.adapters.spacy_parser import SpacyParser
             from memstore.domain.privacy import PrivacyGuard
 
-            cache[model] = PrivacyGuard(self.embedder_for(model).embed, SpacyParser())
+            cache[model] = PrivacyGuard(self.embedder_for(model).embed, self.parser)
         return cache[model]
 
     def similarity_for(self, store, existing, candidates):
