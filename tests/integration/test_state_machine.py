@@ -38,6 +38,8 @@ from moto.stepfunctions.parser.asl.component.state.wait.wait_function import tim
 from memstore.adapters.aws_orchestration import StepFunctionsScheduler
 from memstore.adapters.dynamodb_repository import DynamoDBRepository
 from memstore.adapters.extractors import make_extractor
+from memstore.adapters.local_embedder import LocalMiniLMEmbedder
+from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.access import Caller
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed
 from memstore.domain.models import StoreDefinition
@@ -174,7 +176,7 @@ class SwitchableExtractor:
     """The rules extractor, or an error while `failure` is set (a model that is down)."""
 
     def __init__(self) -> None:
-        self.real = make_extractor("memstore-rules")
+        self.real = make_extractor("memstore-rules", parser=SpacyParser(), embedder=LocalMiniLMEmbedder)
         self.failure: Exception | None = None
         self.calls = 0
 
