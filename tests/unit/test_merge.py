@@ -65,15 +65,23 @@ def test_repeated_fact_reinforces_without_copy():
     assert [(o.action, o.memory_id) for o in ops] == [("reinforce", "m1")]
 
 
-def test_same_topic_other_value_updates():
-    existing = [item("m1", "The user's usual coffee is a dark roast.", topic="drink:hot")]
+def test_a_single_valued_topic_takes_the_new_value():
+    existing = [item("m1", "The user lives in Leeds.", topic="residence")]
     ops = consolidate(
         existing,
-        Extraction(memories=[cand("It's cold brew for the user now.", topic="drink:hot", is_update=True)]),
+        Extraction(
+            memories=[cand("The user lives in York now.", topic="residence", exclusive=True, is_update=True)]
+        ),
     )
     assert [(o.action, o.memory_id, o.candidate.content) for o in ops] == [
-        ("update", "m1", "It's cold brew for the user now.")
+        ("update", "m1", "The user lives in York now.")
     ]
+
+
+def test_a_topic_that_holds_many_values_keeps_them():
+    existing = [item("m1", "The user plays chess.", topic="hobbies")]
+    ops = consolidate(existing, Extraction(memories=[cand("The user restores old radios.", topic="hobbies")]))
+    assert [o.action for o in ops] == ["create"]
 
 
 def test_replaces_is_honoured_even_without_topic():
@@ -165,17 +173,30 @@ def test_duplicates_within_one_extraction_collapse():
     ]
 
 
-def test_later_statement_wins_a_slot_within_one_extraction():
+def test_two_facts_of_one_extraction_are_both_kept():
     ops = consolidate(
         [],
         Extraction(
             memories=[
-                cand("The user drinks tea.", topic="drink:hot"),
-                cand("Actually coffee for the user.", topic="drink:hot"),
+                cand("The user prefers dark roast coffee in the morning.", topic="food and drink"),
+                cand("The user drinks green tea at night.", topic="food and drink"),
             ]
         ),
     )
-    assert [o.candidate.content for o in ops] == ["Actually coffee for the user."]
+    assert [o.action for o in ops] == ["create", "create"]
+
+
+def test_a_marked_change_of_a_single_value_wins_within_one_extraction():
+    ops = consolidate(
+        [],
+        Extraction(
+            memories=[
+                cand("The user lives in Leeds.", topic="residence", exclusive=True),
+                cand("The user lives in York now.", topic="residence", exclusive=True, is_update=True),
+            ]
+        ),
+    )
+    assert [o.candidate.content for o in ops] == ["The user lives in York now."]
 
 
 def test_similarity_is_a_parameter():
@@ -198,14 +219,38 @@ CANDS = st.builds(
 )
 
 
-@settings(max_examples=200, deadline=None)
-@given(batches=st.lists(st.lists(CANDS, max_size=5), min_size=1, max_size=4))
-def test_never_two_memories_with_one_topic(batches):
+UNRELATED = st.lists(
+    st.sampled_from(["cello", "Lisbon", "sourdough", "chess", "kayak", "Rust", "beekeeping", "tango"]),
+    min_size=2,
+    max_size=6,
+    unique=True,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    values=UNRELATED,
+    topics=st.lists(TOPICS, min_size=6, max_size=6),
+    marks=st.lists(st.booleans(), min_size=6, max_size=6),
+)
+def test_unrelated_facts_never_replace_each_other(values, topics, marks):
     store: list = []
-    for batch in batches:
-        store = apply(store, consolidate(store, Extraction(memories=batch)))
-        topics = [m.topic for m in store if m.topic]
-        assert len(topics) == len(set(topics))
+    for value, topic, mark in zip(values, topics, marks, strict=False):
+        batch = [cand(f"{value}.", topic=topic, is_update=mark, exclusive=mark)]
+        ops = consolidate(store, Extraction(memories=batch))
+        assert all(o.action == "create" for o in ops)
+        store = apply(store, ops)
+    assert len(store) == len(values)
+
+
+@settings(max_examples=100, deadline=None)
+@given(batch=st.lists(CANDS, min_size=1, max_size=5))
+def test_restating_a_fact_never_creates_a_second_memory(batch):
+    store = apply([], consolidate([], Extraction(memories=batch)))
+    again = apply(
+        store, consolidate(store, Extraction(memories=[cand(m.content, topic=m.topic) for m in store]))
+    )
+    assert sorted(m.content for m in again) == sorted(m.content for m in store)
 
 
 @settings(max_examples=200, deadline=None)
