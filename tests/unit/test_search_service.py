@@ -117,6 +117,6 @@ def test_a_memory_is_found_through_the_meaning_of_its_topic(c):
     from memstore.domain.models import MemoryItem
 
     c.repository.put_item(MemoryItem(memory_id="mem_job", store="s", scope="alice", kind=Kind.USER_PROFILE,
-                                     content="The user is a translator.", topic="job",
+                                     content="The user is a translator.", topic="occupation",
                                      created_at=int(c.clock()), updated_at=int(c.clock())))
     assert contents(search(c, "Suggest a conference for my profession", k=1)) == ["The user is a translator."]
