@@ -351,6 +351,10 @@ class TestGateway:
     def test_access_log_has_no_query_string(self, client, caplog):
         with caplog.at_level("INFO", logger="memstore.local.access"):
             client.json("GET", "/things?scope=private-scope-123")
+            # the server thread writes its access line after the response is sent
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline and not any(r.name == "memstore.local.access" for r in caplog.records):
+                time.sleep(0.01)
         lines = [r.getMessage() for r in caplog.records if r.name == "memstore.local.access"]
         assert any(re.fullmatch(r"GET /things 200 \d+\.\dms", line) for line in lines), lines
         assert not any("private-scope-123" in line for line in lines)
