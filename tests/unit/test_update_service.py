@@ -111,7 +111,7 @@ def test_retried_run_writes_no_duplicates(env):
 def test_failed_extraction_keeps_messages_and_retry_succeeds(env):
     c, clock, scheduler, _ = env
     broken = BrokenExtractor()
-    c.__dict__["_extractors"] = {("memstore-rules", "all-MiniLM-L6-v2"): broken}
+    c.__dict__["_extractors"] = {"memstore-rules": broken}
     failed = submit(c, "I prefer dark roast coffee.")
     assert run(c, scheduler)["status"] == "failed"
     update = c.updates.get("s", failed["update_id"], CALLER)
@@ -127,7 +127,7 @@ def test_failed_extraction_keeps_messages_and_retry_succeeds(env):
 
 def test_unexpected_errors_propagate_and_fail_marks_without_quoting(env):
     c, clock, scheduler, _ = env
-    c.__dict__["_extractors"] = {("memstore-rules", "all-MiniLM-L6-v2"): BrokenExtractor(RuntimeError("secret input text"))}
+    c.__dict__["_extractors"] = {"memstore-rules": BrokenExtractor(RuntimeError("secret input text"))}
     answer = submit(c, "I prefer dark roast coffee.")
     with pytest.raises(RuntimeError):
         run(c, scheduler)

@@ -140,30 +140,36 @@ class Container:
 
         return SpacyParser()
 
+    @property
+    def language_embedder(self):
+        """The embedder behind every language decision (statements, facets, forget targets,
+        privacy categories): the local MiniLM their thresholds are calibrated on, whatever
+        model a store searches with."""
+        from memstore.adapters.embedders import MINILM
+
+        return self.embedder_for(MINILM)
+
     def extractor_for(self, store):
-        """One extractor per chat model (the rules extractor: per chat and embedding model, since
-        its decisions compare by the store's embeddings), built on first use and kept."""
+        """One extractor per chat model, built on first use and kept for warm invocations."""
         model = store.definition.chat_model or self.settings.default_chat_model
-        embedding_model = store.definition.embedding_model or self.settings.default_embedding_model
-        key = (model, embedding_model)
         cache = self.__dict__.setdefault("_extractors", {})
-        if key not in cache:
+        if model not in cache:
             factory = self._overrides.get("extractor_factory")
             if factory is not None:
-                cache[key] = factory(model)
+                cache[model] = factory(model)
             else:
                 from memstore.adapters.extractors import make_extractor
 
                 s = self.settings
-                cache[key] = make_extractor(
+                cache[model] = make_extractor(
                     model,
                     bedrock_client=self._overrides.get("bedrock_client"),
                     openai_base_url=s.openai_base_url or None,
                     openai_api_key=s.openai_api_key or None,
                     parser=self.parser,
-                    embedder=lambda: self.embedder_for(embedding_model),
+                    embedder=lambda: self.language_embedder,
                 )
-        return cache[key]
+        return cache[model]
 
     @cached_property
     def writer(self):
@@ -207,21 +213,18 @@ class Container:
         )
 
     def forget_embed_for(self, store):
-        """Forget requests are resolved by the store's own embeddings (domain/language/forget.py;
-        its constants are calibrated on the default all-MiniLM-L6-v2)."""
-        model = store.definition.embedding_model or self.settings.default_embedding_model
-        return self.embedder_for(model).embed
+        """Forget requests are resolved with the language embedder (domain/language/forget.py)."""
+        return self.language_embedder.embed
 
     def privacy_guard_for(self, store):
-        """One privacy guard per embedding model (its category examples are embedded once, on
-        first use, with the store's own embedder), sharing the container's parser."""
-        model = store.definition.embedding_model or self.settings.default_embedding_model
-        cache = self.__dict__.setdefault("_privacy_guards", {})
-        if model not in cache:
+        """The privacy guard (its category examples are embedded once, on first use); the store
+        brings its policy text at each call."""
+        guard = self.__dict__.get("_privacy_guard")
+        if guard is None:
             from memstore.domain.privacy import PrivacyGuard
 
-            cache[model] = PrivacyGuard(self.embedder_for(model).embed, self.parser)
-        return cache[model]
+            guard = self.__dict__["_privacy_guard"] = PrivacyGuard(self.language_embedder.embed, self.parser)
+        return guard
 
     def similarity_for(self, store, existing, candidates):
         """Consolidation compares texts by words and by the store's embeddings; the vectors it
