@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from memstore.domain.errors import DependencyUnavailable
@@ -34,7 +35,7 @@ def _pipeline() -> Any:
 
 def _sentence(span: Any) -> Sentence:
     start = span.start
-    tokens = tuple(
+    tokens = [
         Token(
             i=t.i - start,
             text=t.text,
@@ -47,8 +48,39 @@ def _sentence(span: Any) -> Sentence:
             space=t.whitespace_,
         )
         for t in span
-    )
-    return Sentence(text=span.text, tokens=tokens)
+    ]
+    return Sentence(text=span.text, tokens=tuple(_tag_question_as_discourse(tokens)))
+
+
+def _tag_question_as_discourse(tokens: list[Token]) -> list[Token]:
+    """ "Remember that my dentist is Dr. Halvorsen, okay?": the parser roots such a sentence at
+    the tag ("okay") and hangs the clause under it. A root of one non-verb word after a comma,
+    at the end, governing a clause before it, is a tag: the clause becomes the root."""
+    roots = [t for t in tokens if t.head == t.i]
+    if len(roots) != 1:
+        return tokens
+    root = roots[0]
+    words = [t for t in tokens if t.pos != "PUNCT"]
+    if root.pos in ("VERB", "AUX") or not words or words[-1].i != root.i:
+        return tokens
+    clause = next((t for t in tokens if t.head == root.i and t.dep == "ccomp" and t.i < root.i), None)
+    comma = any(t.text == "," for t in tokens[clause.i : root.i]) if clause is not None else False
+    if (
+        clause is None
+        or not comma
+        or any(t.head == root.i and t.i < clause.i and t.pos != "PUNCT" for t in tokens)
+    ):
+        return tokens
+    out = []
+    for t in tokens:
+        if t.i == clause.i:
+            t = replace(t, dep="ROOT", head=t.i)
+        elif t.i == root.i:
+            t = replace(t, dep="discourse", head=clause.i)
+        elif t.head == root.i and not (t.pos == "PUNCT" and t.i > root.i):
+            t = replace(t, head=clause.i)
+        out.append(t)
+    return out
 
 
 class SpacyParser:

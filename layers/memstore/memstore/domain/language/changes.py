@@ -49,7 +49,8 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
         if t.pos in ("VERB", "ADV", "ADJ"):
             shift = True
             retract = retract or (label == "retract" and not _negated(sentence, t))
-    return Change(shift=shift or retract, retract=retract)
+    contrast = any(_contrasted(sentence, t) for t in tokens)
+    return Change(shift=shift or retract or contrast, retract=retract)
 
 
 def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]:
@@ -63,12 +64,36 @@ def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]
         head = sentence.tokens[t.head]
         if t.lower == "from" and markers.get(head.lemma.lower()) and head.pos == "VERB":
             drop.update(x.i for x in sentence.subtree(t))
-        if t.lower == "of" and head.lower == "instead":
-            drop.update(x.i for x in sentence.subtree(head))
+    for t in tokens:
+        if t.lower == "instead":
+            head = sentence.tokens[t.head]
+            top = head if head.lower == "of" else t
+            if top is not t or any(c.lower == "of" for c in sentence.children(t)):
+                drop.update(x.i for x in sentence.subtree(top))
     for t in tokens:
         if t.dep == "dobj" and sentence.tokens[t.head].lemma.lower() in _object_is_former():
             drop.update(x.i for x in sentence.subtree(t))
+        if _contrasted(sentence, t):
+            comma = max(p.i for p in sentence.tokens[: t.i] if p.text == ",")
+            drop.update(x.i for x in sentence.subtree(t) if x.i >= comma)
+            drop.update(p.i for p in tokens if comma <= p.i < t.i and (p.dep == "neg" or p.text == ","))
     return [t for t in tokens if t.i not in drop]
+
+
+def _contrasted(sentence: Sentence, token: Token) -> bool:
+    """ "…Malaysian, not Georgian" / "…on Wednesdays, not Tuesdays": a negated conjunct or
+    apposition after the new value names the old one."""
+    if token.dep not in ("conj", "appos", "npadvmod", "attr", "acomp", "pobj", "dobj", "advmod"):
+        return False
+    kids = sentence.children(token)
+    negated = any(c.dep == "neg" and c.i < token.i for c in kids)
+    before = sentence.tokens[token.i - 1] if token.i > 0 else None
+    preceded = before is not None and before.dep == "neg" and before.head in (token.i, token.head)
+    return (
+        (negated or preceded)
+        and token.i > 1
+        and any(t.text == "," for t in sentence.tokens[max(0, token.i - 3) : token.i])
+    )
 
 
 def without_negation(sentence: Sentence, tokens: list[Token]) -> list[Token]:

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from importlib import resources
 
 from memstore.domain.commands import Command
+from memstore.domain.language.text import asks
 from memstore.ports.language import Sentence, Token
 
 __all__ = ["Command", "is_command", "recognise"]
@@ -171,7 +172,7 @@ def _clauses(s: Sentence) -> list[_Clause]:
 
 
 def _imperative(s: Sentence, v: Token) -> bool:
-    if v.tag not in ("VB", "NNP", "NN") or s.text.rstrip().endswith("?"):
+    if v.tag not in ("VB", "NNP", "NN") or asks(s):
         return False
     if v.dep not in _CLAUSE_ROLES:
         return False
@@ -199,7 +200,7 @@ def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
     person = _person(subj)
     if person == "2":
         kids = s.children(v)
-        question = s.text.rstrip().endswith("?") and not any(c.tag == "MD" for c in kids)
+        question = asks(s) and not any(c.tag == "MD" for c in kids)
         if any(c.tag == "MD" for c in kids) or (depth > 0 and not question):
             # "can you forget …", "you should remember …"; "you (don't) need to remember …"
             return True, neg

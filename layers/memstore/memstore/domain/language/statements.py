@@ -17,6 +17,7 @@ from memstore.domain.language import changes, examples
 from memstore.domain.language.semantics import Decision, Embed, PrototypeClassifier
 from memstore.domain.language.text import (
     SUBJECTS,
+    asks,
     clauses,
     finish,
     mentions_first_person,
@@ -81,8 +82,7 @@ class Semantics:
 
 
 def is_question(sentence: Sentence) -> bool:
-    last = next((t for t in reversed(sentence.tokens) if t.pos != "SPACE"), None)
-    return last is not None and last.text == "?"
+    return asks(sentence)
 
 
 def is_request_question(sentence: Sentence) -> bool:
@@ -142,7 +142,11 @@ class Reader:
     def _turn(self, turn: Turn, previous: Turn | None, is_command) -> list[Statement]:
         out: list[Statement] = []
         antecedent: list[Token] | None = None
-        asked = previous.sentences[-1] if previous and previous.role == "assistant" and previous.sentences else None
+        asked = (
+            previous.sentences[-1]
+            if previous and previous.role == "assistant" and previous.sentences
+            else None
+        )
         for n, sentence in enumerate(turn.sentences):
             asking = is_question(sentence)
             if is_command(sentence) or (asking and not is_request_question(sentence)):
@@ -178,7 +182,9 @@ class Reader:
             kept = changes.without_former_value(sentence, tokens) if change.shift else tokens
             subject = next((t for t in tokens if t.dep in SUBJECTS), None)
             label = "self" if subject is not None and subject.lower in ("i", "we") else ""
-            return Statement(message_id, third_person(sentence, kept), render(tokens), label=label, change=change)
+            return Statement(
+                message_id, third_person(sentence, kept), render(tokens), label=label, change=change
+            )
         if any(t.dep in SUBJECTS for t in tokens):
             swapped = changes.swapped_value(sentence, tokens)
             if swapped is not None:
@@ -194,7 +200,9 @@ class Reader:
         pending = [d for d in drafts if d.label != "swap"]
         if not pending:
             return []
-        both = np.asarray(self._sem.embed([d.evidence for d in pending] + [d.text for d in pending]), dtype=np.float32)
+        both = np.asarray(
+            self._sem.embed([d.evidence for d in pending] + [d.text for d in pending]), dtype=np.float32
+        )
         vectors, stated = both[: len(pending)], both[len(pending) :]
         decisions = self._sem.statements.decide_vectors(vectors)
         kept = []
@@ -206,7 +214,9 @@ class Reader:
             draft.label, draft.margin = decision.label, decision.margin
             if decision.label not in KEEP_LABELS:
                 continue
-            draft.facet, draft.exclusive = self._sem.facet(vector) if decision.label == "durable" else (None, False)
+            draft.facet, draft.exclusive = (
+                self._sem.facet(vector) if decision.label == "durable" else (None, False)
+            )
             kept.append(draft)
         return kept
 
@@ -279,4 +289,3 @@ def _swap_into(retracted_text: str, evidence: str, value: str) -> str:
             kept[n] = value.rstrip(".")
             break
     return finish(" ".join(kept))
-

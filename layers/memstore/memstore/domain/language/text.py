@@ -33,6 +33,14 @@ _THIRD_SINGULAR = {"be": "is", "have": "has", "do": "does"}
 _CONTRACTED = {"'m": "is", "’m": "is", "am": "is", "'ve": "has", "’ve": "has", "'ll": "will", "’ll": "will"}
 
 
+def asks(s: Sentence) -> bool:
+    """The sentence is a question: it ends with "?" that is not only a tag's ("…, okay?")."""
+    last = next((t for t in reversed(s.tokens) if t.pos == "PUNCT"), None)
+    if last is None or last.text != "?":
+        return False
+    return s.tokens[last.head].dep != "discourse"
+
+
 def is_first_person(token: Token) -> bool:
     return token.pos == "PRON" and token.morph.get("Person") == "1"
 
@@ -78,14 +86,14 @@ def _agreeing_verbs(sentence: Sentence, tokens: list[Token]) -> set[int]:
             continue
         if verb.tag == "VBP" or verb.lower in _CONTRACTED or verb.lower in ("'d", "’d"):
             out.add(verb.i)
-            if verb.dep not in ("aux", "auxpass"):
-                out.update(
-                    c.i
-                    for c in sentence.children(verb)
-                    if c.dep == "conj"
-                    and c.tag in ("VBP", "VB")
-                    and not any(s.dep in SUBJECTS for s in sentence.children(c))
-                )
+        if verb.dep not in ("aux", "auxpass"):
+            out.update(
+                c.i
+                for c in sentence.children(verb)
+                if c.dep == "conj"
+                and c.tag in ("VBP", "VB")
+                and not any(s.dep in SUBJECTS for s in sentence.children(c))
+            )
     return out
 
 
@@ -130,6 +138,8 @@ def third_person(sentence: Sentence, tokens: list[Token]) -> str:
 def finish(text: str) -> str:
     """Trimmed, capitalised, ending with a full stop when it ends with no punctuation."""
     text = " ".join(text.split()).strip(" ,;:-–—")
+    for mark in (".", ",", ";", ":", "!", "?"):
+        text = text.replace(" " + mark, mark)
     if not text:
         return text
     if text[-1] not in ".!?":
@@ -185,7 +195,11 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
         if joined and _is_comment(piece):
             ids = {t.i for t in joined[-1] + piece}
             lo, hi = min(ids), max(ids)
-            joined[-1] = [t for t in sentence.tokens[lo : hi + 1] if t.i in ids or t.pos == "PUNCT"]
+            joined[-1] = [
+                t
+                for t in sentence.tokens[lo : hi + 1]
+                if t.i in ids or t.pos in ("PUNCT", "CCONJ") or t.dep == "cc"
+            ]
         else:
             joined.append(piece)
     return joined
