@@ -111,3 +111,9 @@ def test_no_summary_restates_the_facts(extractor):
 def test_replace_names_the_former_value_as_its_object(extractor):
     (fact,) = facts(extract(extractor, ("user", "Actually, pottery has replaced knitting as my weekend thing.")))
     assert "pottery" in fact.lower() and "knitting" not in fact.lower()
+
+
+def test_news_about_someone_else_never_replaces_the_users_own_fact(extractor):
+    existing = [item("home", "The user lives in Tucson.", topic="residence")]
+    got = extract(extractor, ("user", "My sister lives in Oslo now."), existing=existing)
+    assert all(c.replaces == [] for c in got.memories)

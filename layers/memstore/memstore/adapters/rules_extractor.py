@@ -21,8 +21,9 @@ from memstore.domain import vectors
 from memstore.domain.commands import Command
 from memstore.domain.language import commands as grammar
 from memstore.domain.language.statements import Reader, Semantics, Statement, Turn
-from memstore.domain.language.text import finish, third_person
+from memstore.domain.language.text import finish, subject_noun, third_person
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
+from memstore.domain.topics import search_text
 from memstore.ports.embedder import Embedder
 from memstore.ports.extractor import Candidate, Extraction, Message
 from memstore.ports.language import Parser
@@ -33,6 +34,14 @@ IMPORTANCE_PROFILE = 0.7
 RETRACTION_MATCH = 0.5
 """Cosine at which a retracted clause ("no longer learning Norwegian") names an existing memory
 ("The user is learning Norwegian."), which the new value then replaces."""
+CHANGE_MATCH_FACET = 0.45
+"""Cosine at which a statement marked as a change ("these days I eat flexitarian") replaces a
+memory of the same facet ("The user is pescatarian.")."""
+CHANGE_MATCH = 0.6
+"""… and a memory filed under another facet, or under none."""
+FACET_BONUS = 0.1
+TARGET_POOL = 500
+"""Changes are matched against the scope's newest memories only: every read is bounded."""
 
 
 class RulesExtractor:
@@ -75,8 +84,10 @@ class RulesExtractor:
             if c is not None and c.action == "remember"
         ]
         statements = Reader(self.semantics).read(turns, new_ids, grammar.is_command)
-        slots = self._slots(existing) if any(s.exclusive for s in statements) else {}
-        memories = remembered + [self._candidate(s, existing, slots) for s in statements]
+        candidates = [self._candidate(s) for s in statements]
+        if any(s.change.shift or s.exclusive for s in statements) and existing:
+            candidates = self._targets(statements, candidates, existing)
+        memories = remembered + candidates
         if not options.procedural_memory_enabled:
             memories = [c for c in memories if c.kind != Kind.PROCEDURAL]
         if not options.user_profile_enabled:
@@ -86,39 +97,8 @@ class RulesExtractor:
     def remember(self, command: Command, message_ids: list[str]) -> Candidate:
         return remember_candidate(self._parser, command, message_ids)
 
-    def _slots(self, existing: list[MemoryItem]) -> dict[str, list[MemoryItem]]:
-        """Existing profile memories by single-valued facet (filed under it, or judged now)."""
-        pool = [m for m in existing if m.kind == Kind.USER_PROFILE]
-        found = self._vectors([m for m in pool if m.topic is None])
-        out: dict[str, list[MemoryItem]] = {}
-        for m in pool:
-            if m.topic is not None:
-                facet, exclusive = m.topic, self.semantics.is_exclusive(m.topic)
-            else:
-                facet, exclusive = self.semantics.facet(found[m.memory_id])
-            if facet is not None and exclusive:
-                out.setdefault(facet, []).append(m)
-        return out
-
-    def _vectors(self, items: list[MemoryItem]) -> dict[str, np.ndarray]:
-        stored = {
-            m.memory_id: vectors.decode(m.embedding)
-            for m in items
-            if m.embedding is not None and m.embedding_model == self._embedder.model
-        }
-        missing = [m for m in items if m.memory_id not in stored]
-        if missing:
-            stored.update(zip([m.memory_id for m in missing], self._embedder.embed([m.content for m in missing]),
-                              strict=True))
-        return stored
-
-    def _candidate(
-        self, statement: Statement, existing: list[MemoryItem], slots: dict[str, list[MemoryItem]]
-    ) -> Candidate:
+    def _candidate(self, statement: Statement) -> Candidate:
         procedural = statement.label == "procedural"
-        replaces = self._retracted(statement, existing) if statement.retraction_of else []
-        if not replaces and statement.exclusive and statement.facet in slots:
-            replaces = [slots[statement.facet][-1].memory_id]
         return Candidate(
             kind=Kind.PROCEDURAL if procedural else Kind.USER_PROFILE,
             content=statement.text,
@@ -126,18 +106,79 @@ class RulesExtractor:
             topic=statement.facet,
             exclusive=statement.exclusive,
             is_update=statement.change.shift,
-            replaces=replaces,
             importance=IMPORTANCE_PROCEDURAL if procedural else IMPORTANCE_PROFILE,
         )
 
-    def _retracted(self, statement: Statement, existing: list[MemoryItem]) -> list[str]:
-        pool = [m for m in existing if m.kind != Kind.CHAT_SUMMARY]
+    def _targets(
+        self, statements: list[Statement], candidates: list[Candidate], existing: list[MemoryItem]
+    ) -> list[Candidate]:
+        """Which stored memory a change (or a new value of a single-valued facet) replaces: the
+        most similar memory of its kind, judged with the scope's newest memories only."""
+        pool = sorted(
+            (m for m in existing if m.kind != Kind.CHAT_SUMMARY), key=lambda m: m.updated_at, reverse=True
+        )[:TARGET_POOL]
         if not pool:
-            return []
-        vectors = self._embedder.embed([statement.retraction_of or "", *(m.content for m in pool)])
-        sims = np.asarray(vectors[1:]) @ np.asarray(vectors[0])
-        best = int(np.argmax(sims))
-        return [pool[best].memory_id] if sims[best] >= RETRACTION_MATCH else []
+            return candidates
+        stored = self._vectors(pool)
+        facets = {m.memory_id: self._facet_of(m, stored[m.memory_id]) for m in pool}
+        contents = {m.memory_id: m.content for m in pool}
+        probes = [
+            statement.retraction_of or search_text(c.content, c.topic, c.kind)
+            for statement, c in zip(statements, candidates, strict=True)
+        ]
+        probe_vectors = self._embedder.embed(probes)
+        out = []
+        for statement, c, vector in zip(statements, candidates, probe_vectors, strict=True):
+            if not (statement.change.shift or statement.exclusive):
+                out.append(c)
+                continue
+            best, best_score = None, -1.0
+            for m in pool:
+                if m.kind != c.kind:
+                    continue
+                cosine = float(stored[m.memory_id] @ vector)
+                same_facet = c.topic is not None and facets[m.memory_id] == c.topic
+                enough = (
+                    (statement.exclusive and same_facet)
+                    or (statement.retraction_of is not None and cosine >= RETRACTION_MATCH)
+                    or (
+                        statement.change.shift
+                        and cosine >= (CHANGE_MATCH_FACET if same_facet else CHANGE_MATCH)
+                    )
+                )
+                score = cosine + (FACET_BONUS if same_facet else 0.0)
+                if enough and score > best_score:
+                    best, best_score = m.memory_id, score
+            if best is not None and not self._same_subject(c.content, contents[best]):
+                best = None
+            out.append(c.model_copy(update={"replaces": [best]}) if best else c)
+        return out
+
+    def _same_subject(self, new: str, old: str) -> bool:
+        """A statement about the user's sister never replaces one about the user (nor the other
+        way round): the two must be about the same one, or the new one must name the old one's."""
+        (a, b) = (subject_noun(s[0]) if s else None for s in self._parser.parse_many([new, old]))
+        if a == b:
+            return True
+        return any(noun is not None and noun in text.lower() for noun, text in ((a, old), (b, new)))
+
+    def _facet_of(self, item: MemoryItem, vector: np.ndarray) -> str | None:
+        if item.topic is not None:
+            return item.topic
+        return self.semantics.facet(vector)[0]
+
+    def _vectors(self, items: list[MemoryItem]) -> dict[str, np.ndarray]:
+        """Stored vectors where the memory was embedded by this embedder, else embedded now."""
+        found = {
+            m.memory_id: vectors.decode(m.embedding)
+            for m in items
+            if m.embedding is not None and m.embedding_model == self._embedder.model
+        }
+        missing = [m for m in items if m.memory_id not in found]
+        if missing:
+            texts = [search_text(m.content, m.topic, m.kind) for m in missing]
+            found.update(zip((m.memory_id for m in missing), self._embedder.embed(texts), strict=True))
+        return found
 
 
 def remember_candidate(parser: Parser, command: Command, message_ids: list[str]) -> Candidate:

@@ -50,6 +50,8 @@ class Statement:
     change: changes.Change = field(default_factory=changes.Change)
     facet: str | None = None
     exclusive: bool = False
+    about_self: bool = False
+    """The statement's subject is the user ("I …"), not something or someone of theirs."""
     retraction_of: str | None = None
     """For a retraction folded into the next statement: the retracted clause (positive form)."""
 
@@ -194,7 +196,7 @@ class Reader:
         if fragment is None:
             return None
         evidence, text = fragment
-        return Statement(message_id, finish(text), evidence, change=change)
+        return Statement(message_id, finish(text), evidence, change=change, about_self=True)
 
     def _decide(self, drafts: list[Statement]) -> list[Statement]:
         pending = [d for d in drafts if d.label != "swap"]

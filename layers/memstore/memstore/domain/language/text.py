@@ -225,3 +225,20 @@ def _trim(tokens: list[Token]) -> list[Token]:
     while out and (out[-1].pos in ("PUNCT", "CCONJ", "SCONJ") or out[-1].dep in ("cc", "mark")):
         out = out[:-1]
     return out
+
+
+def subject_noun(sentence: Sentence) -> str | None:
+    """Whom or what a third-person statement is about, as a lemma: None for the user themself
+    ("The user lives…", a subjectless fragment), else the head of its subject ("The user's
+    sister lives…" → "sister")."""
+    root = sentence.root
+    subject = next((c for c in sentence.children(root) if c.dep in ("nsubj", "nsubjpass")), None)
+    if (
+        subject is None
+        or subject.lower == "user"
+        and not any(c.dep == "poss" for c in sentence.children(subject))
+    ):
+        return None
+    if subject.pos == "PRON":
+        return None if subject.lower in ("i", "we") else subject.lower
+    return subject.lemma.lower()
