@@ -20,6 +20,7 @@ from memstore.domain.language.text import (
     asks,
     clauses,
     finish,
+    is_first_person,
     mentions_first_person,
     render,
     strip_leading_noise,
@@ -33,7 +34,7 @@ SELF_LABELS = ("durable", "procedural", "transient", "chitchat", "opinion_world"
 MIN_MARGIN = 0.0
 """A clause is kept when a keep label scores best (any margin): the classifier's k-NN mean
 already separates; the margin is reported for calibration (eval/statements_eval.py)."""
-FACET_MIN_SCORE = 0.42
+FACET_MIN_SCORE = 0.38
 """Mean cosine of a statement to its facet's two nearest examples below which it is filed under no facet."""
 FACET_MIN_MARGIN = 0.02
 
@@ -97,7 +98,11 @@ def is_request_question(sentence: Sentence) -> bool:
 
 
 def is_wh_question(sentence: Sentence) -> bool:
-    return is_question(sentence) and any(t.tag in ("WP", "WRB", "WDT", "WP$") for t in sentence.tokens[:4])
+    """A question for information about something other than the asker ("What's the puppy's
+    name?", not "How can I help?")."""
+    if not is_question(sentence) or not any(t.tag in ("WP", "WRB", "WDT", "WP$") for t in sentence.tokens[:4]):
+        return False
+    return not any(t.dep in SUBJECTS and is_first_person(t) for t in sentence.tokens)
 
 
 def is_instruction(sentence: Sentence, tokens: list[Token]) -> bool:
