@@ -117,3 +117,17 @@ def test_news_about_someone_else_never_replaces_the_users_own_fact(extractor):
     existing = [item("home", "The user lives in Tucson.", topic="residence")]
     got = extract(extractor, ("user", "My sister lives in Oslo now."), existing=existing)
     assert all(c.replaces == [] for c in got.memories)
+
+
+@pytest.mark.parametrize(
+    ("said", "now", "former"),
+    [
+        ("I paused Hindi and picked up Portuguese.", "portuguese", "hindi"),
+        ("I no longer use Eclipse; moved everything to Zed.", "zed", "eclipse"),
+        ("No more tennis for me, I switched to padel.", "padel", "tennis"),
+        ("I don't drink lager anymore, it's stout for me these days.", "stout", "lager"),
+    ],
+)
+def test_a_clause_that_ends_one_thing_and_starts_another_keeps_what_is_true_now(extractor, said, now, former):
+    (fact,) = facts(extract(extractor, ("user", said)))
+    assert now in fact.lower() and former not in fact.lower()

@@ -42,7 +42,7 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
         label = markers.get(t.lemma.lower()) or markers.get(t.lower)
         if label is None:
             continue
-        if t.pos == "ADV" and t.lower == "longer":
+        if t.pos == "ADV" and t.lower in ("longer", "more"):
             if any(s.dep == "neg" or s.lower == "no" for s in tokens if abs(s.i - t.i) <= 1):
                 retract = True
             continue
@@ -102,6 +102,8 @@ def without_negation(sentence: Sentence, tokens: list[Token]) -> list[Token]:
     """The positive form of a retraction: "no longer learning Norwegian" → "learning Norwegian"."""
     markers = _markers()
     drop = {t.i for t in tokens if t.dep == "neg" or (markers.get(t.lower) == "retract" and t.pos == "ADV")}
+    negated = {t.head for t in tokens if t.dep == "neg"}
+    drop |= {t.i for t in tokens if t.dep == "aux" and t.lemma == "do" and t.head in negated}
     return [t for t in tokens if t.i not in drop]
 
 
@@ -128,4 +130,43 @@ def swapped_value(sentence: Sentence, tokens: list[Token]) -> list[Token] | None
     if head.lemma != "be":
         return None
     value = [c for c in sentence.children(head) if c.dep in ("attr", "acomp")]
-    return sentence.subtree(value[0]) if value else None
+    if not value:
+        return None
+    return [t for t in sentence.subtree(value[0]) if not any(
+        p.dep == "prep" and t.i in {x.i for x in sentence.subtree(p)} for p in sentence.children(value[0])
+    )]
+
+
+def _retracting(sentence: Sentence, head: Token) -> bool:
+    """A clause head that ends something: "no longer …", "no more …", "quit/dropped/paused …"."""
+    markers = _markers()
+    near = [c for c in sentence.children(head) if c.dep not in ("conj", "ccomp", "advcl", "parataxis")]
+    near += [g for c in near for g in sentence.children(c)]
+    if any(c.dep == "neg" for c in near) and any(markers.get(c.lower) == "retract" for c in near):
+        return True
+    if head.pos != "VERB" or any(c.dep == "neg" for c in near):
+        return False
+    return markers.get(head.lemma.lower()) == "retract"
+
+
+def split_retraction(sentence: Sentence, tokens: list[Token]) -> tuple[list[Token], list[Token]] | None:
+    """ "I paused Hindi and picked up Portuguese" → ("I picked up Portuguese", "paused Hindi"):
+    a clause that ends one thing and starts another keeps only what is true now; the part that
+    ends something names the memory to replace."""
+    inside = {t.i for t in tokens}
+    heads = [t for t in tokens if t.dep in ("ROOT", "conj", "advcl", "ccomp") and t.pos in ("VERB", "AUX", "NOUN")]
+    ended = [h for h in heads if _retracting(sentence, h)]
+    current = [h for h in heads if h.pos in ("VERB", "AUX") and h not in ended]
+    if not ended or not current:
+        return None
+    gone: set[int] = set()
+    for h in ended:
+        span = {x.i for x in sentence.subtree(h)}
+        gone |= span - {x.i for c in current if c.i in span for x in sentence.subtree(c)}
+    subjects = [c for h in ended for c in sentence.children(h) if c.dep in SUBJECTS]
+    if not any(c.dep in SUBJECTS for h in current for c in sentence.children(h)):
+        gone -= {x.i for s in subjects for x in sentence.subtree(s)}
+    kept = [t for t in tokens if t.i not in gone or t.pos == "PUNCT" and t.text not in (",", ";")]
+    kept = [t for t in kept if not (t.dep == "cc" and t.head in {h.i for h in ended})]
+    retracted = [t for t in tokens if t.i in gone and t.i in inside]
+    return kept, retracted

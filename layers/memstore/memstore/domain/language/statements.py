@@ -183,19 +183,38 @@ class Reader:
         clause: list[Token] | None = None,
     ) -> Statement | None:
         change = changes.change_of(sentence, clause or tokens)
+        swapped = changes.swapped_value(sentence, tokens)
+        if swapped is not None:
+            return Statement(message_id, render(swapped), render(tokens), label="swap", change=change)
         if is_instruction(sentence, tokens):
             return Statement(message_id, third_person(sentence, tokens), render(tokens), label="instruction")
         if mentions_first_person(tokens):
             kept = changes.without_former_value(sentence, tokens) if change.shift else tokens
+            retraction_of = None
+            text = None
+            split = changes.split_retraction(sentence, kept)
+            if split is not None:
+                kept, retracted = split
+                retraction_of = render(retracted)
+                change = changes.Change(shift=True)
+                value = changes.swapped_value(sentence, kept)
+                positive = changes.without_negation(sentence, retracted)
+                old_value = changes.value_of(sentence, positive) if value is not None else None
+                if value is not None and old_value:
+                    swap = {t.i: "" for t in old_value} | {old_value[0].i: render(value)}
+                    text = third_person(sentence, positive, swap)
             subject = next((t for t in tokens if t.dep in SUBJECTS), None)
-            label = "self" if subject is not None and subject.lower in ("i", "we") else ""
+            about_self = subject is not None and subject.lower in ("i", "we")
             return Statement(
-                message_id, third_person(sentence, kept), render(tokens), label=label, change=change
+                message_id,
+                text or third_person(sentence, kept),
+                render(tokens),
+                label="self" if about_self else "",
+                change=change,
+                about_self=about_self,
+                retraction_of=retraction_of,
             )
         if any(t.dep in SUBJECTS for t in tokens):
-            swapped = changes.swapped_value(sentence, tokens)
-            if swapped is not None:
-                return Statement(message_id, render(swapped), render(tokens), label="swap", change=change)
             return _resolved(message_id, sentence, tokens, antecedent)
         fragment = _fragment_text(tokens)
         if fragment is None:
@@ -276,8 +295,10 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
                 out[-1] = Statement(
                     former.message_id,
                     _swap_into(former.text, former.evidence, s.text),
-                    former.evidence,
+                    _swap_into(former.evidence, former.evidence, s.text),
+                    label=former.label,
                     change=changes.Change(shift=True),
+                    about_self=former.about_self,
                     retraction_of=former.evidence,
                 )
             continue

@@ -65,10 +65,13 @@ def conjugate_third_singular(lemma: str, text: str) -> str:
     return form.capitalize() if text[:1].isupper() else form
 
 
-def _finite_verb_of(sentence: Sentence, subject: Token) -> Token | None:
-    """The token that agrees with `subject`: its head's first auxiliary, or the head itself."""
+def _finite_verb_of(sentence: Sentence, subject: Token, inside: set[int]) -> Token | None:
+    """The token that agrees with `subject`: its head's first auxiliary kept in the text, or the
+    head itself."""
     head = sentence.tokens[subject.head]
-    auxes = [c for c in sentence.children(head) if c.dep in ("aux", "auxpass") and c.i > subject.i]
+    auxes = [
+        c for c in sentence.children(head) if c.dep in ("aux", "auxpass") and c.i > subject.i and c.i in inside
+    ]
     if auxes:
         return auxes[0]
     return head if head.i > subject.i else None
@@ -81,10 +84,11 @@ def _agreeing_verbs(sentence: Sentence, tokens: list[Token]) -> set[int]:
     for t in tokens:
         if t.dep not in ("nsubj", "nsubjpass") or t.lower not in ("i",):
             continue
-        verb = _finite_verb_of(sentence, t)
+        verb = _finite_verb_of(sentence, t, inside)
         if verb is None or verb.i not in inside:
             continue
-        if verb.tag == "VBP" or verb.lower in _CONTRACTED or verb.lower in ("'d", "’d"):
+        bare = verb.tag == "VB" and verb.dep not in ("aux", "auxpass")
+        if verb.tag == "VBP" or bare or verb.lower in _CONTRACTED or verb.lower in ("'d", "’d"):
             out.add(verb.i)
         if verb.dep not in ("aux", "auxpass"):
             out.update(
@@ -112,16 +116,18 @@ def render(tokens: list[Token], replace: dict[int, str] | None = None) -> str:
         if not word:
             continue
         space = t.space if n < len(tokens) - 1 else ""
+        if not space and n < len(tokens) - 1 and tokens[n + 1].i != t.i + 1 and tokens[n + 1].pos != "PUNCT":
+            space = " "
         if t.text.startswith(("'", "’")) and parts and word[:1].isalpha():
             parts.append(" ")
         parts.append(word + space)
     return "".join(parts).strip()
 
 
-def third_person(sentence: Sentence, tokens: list[Token]) -> str:
+def third_person(sentence: Sentence, tokens: list[Token], extra: dict[int, str] | None = None) -> str:
     """ "I work nights and my dog Rex hates it" → "The user works nights and the user's dog Rex
     hates it". First-person pronouns become "the user"; verbs agreeing with "I" agree with it."""
-    replace: dict[int, str] = {}
+    replace: dict[int, str] = dict(extra or {})
     first = tokens[0].i if tokens else 0
     for t in tokens:
         if is_first_person(t) and t.lower in _FIRST_PERSON:
