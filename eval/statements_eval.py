@@ -38,11 +38,11 @@ def load_eval() -> list[tuple[str, str]]:
 
 def report(k: int, gold: list[str], pred: list[str]) -> None:
     print(f"\n=== k = {k} ===")
-    correct = sum(g == p for g, p in zip(gold, pred))
+    correct = sum(g == p for g, p in zip(gold, pred, strict=True))
     print(f"accuracy (7-way): {correct}/{len(gold)} = {correct / len(gold):.3f}")
     print(f"{'label':<14}{'prec':>7}{'rec':>7}{'f1':>7}{'n':>5}")
     for label in LABELS:
-        tp = sum(g == label and p == label for g, p in zip(gold, pred))
+        tp = sum(g == label and p == label for g, p in zip(gold, pred, strict=True))
         n_pred = sum(p == label for p in pred)
         n_gold = sum(g == label for g in gold)
         prec = tp / n_pred if n_pred else 0.0
@@ -50,14 +50,14 @@ def report(k: int, gold: list[str], pred: list[str]) -> None:
         f1 = 2 * prec * rec / (prec + rec) if prec + rec else 0.0
         print(f"{label:<14}{prec:>7.3f}{rec:>7.3f}{f1:>7.3f}{n_gold:>5}")
     print("confusion (rows = gold, cols = predicted):")
-    print(f"{'':<14}" + "".join(f"{SHORT[l]:>7}" for l in LABELS))
+    print(f"{'':<14}" + "".join(f"{SHORT[label]:>7}" for label in LABELS))
     for g_label in LABELS:
-        counts = [sum(g == g_label and p == p_label for g, p in zip(gold, pred)) for p_label in LABELS]
+        counts = [sum(g == g_label and p == p_label for g, p in zip(gold, pred, strict=True)) for p_label in LABELS]
         print(f"{g_label:<14}" + "".join(f"{c:>7}" for c in counts))
     gk = [g in KEEP for g in gold]
     pk = [p in KEEP for p in pred]
-    acc = sum(a == b for a, b in zip(gk, pk)) / len(gk)
-    tp = sum(a and b for a, b in zip(gk, pk))
+    acc = sum(a == b for a, b in zip(gk, pk, strict=True)) / len(gk)
+    tp = sum(a and b for a, b in zip(gk, pk, strict=True))
     keep_prec = tp / sum(pk) if sum(pk) else 0.0
     keep_rec = tp / sum(gk) if sum(gk) else 0.0
     print(f"keep/drop accuracy: {acc:.3f}  (keep precision {keep_prec:.3f}, keep recall {keep_rec:.3f})")

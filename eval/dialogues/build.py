@@ -31,7 +31,9 @@ def tok_in(text, tok):
 def parse(path):
     conv = {"id": None, "persona": "", "sessions": [], "questions": []}
     labels, problems = {}, []
-    for raw in open(path, encoding="utf-8"):
+    with open(path, encoding="utf-8") as handle:
+        raw_lines = handle.readlines()
+    for raw in raw_lines:
         line = raw.rstrip("\n")
         if not line.strip():
             continue

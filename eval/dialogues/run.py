@@ -31,12 +31,12 @@ Exit code 0 whatever the scores; 2 when the service cannot be reached or refuses
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
 import random
 import re
-import socket
 import sys
 import threading
 import time
@@ -83,8 +83,7 @@ class Client:
                     status, raw = resp.status, resp.read()
             except urllib.error.HTTPError as e:
                 status, raw = e.code, (e.read() if e.fp else b"")
-            except (urllib.error.URLError, ConnectionError, socket.timeout, TimeoutError,
-                    http.client.HTTPException, OSError) as e:
+            except (urllib.error.URLError, ConnectionError, TimeoutError, http.client.HTTPException, OSError) as e:
                 with self.lock:
                     self.stats["conn_errors"] += 1
                 if attempt < self.retries and not self.dead:
@@ -309,10 +308,8 @@ def run_one(client, conv, mode, tag, args):
         res["evidence_from_source"] = (mode == "verbatim") or source_known
     finally:
         if not args.keep_stores:
-            try:
+            with contextlib.suppress(Unreachable):
                 client.call("DELETE", f"/memory_stores/{store}")
-            except Unreachable:
-                pass
     res["duration_s"] = round(time.monotonic() - t0, 2)
     return res
 

@@ -8,7 +8,13 @@ from hypothesis import strategies as st
 
 from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.language import changes
-from memstore.domain.language.text import clauses, conjugate_third_singular, render, strip_leading_noise, third_person
+from memstore.domain.language.text import (
+    clauses,
+    conjugate_third_singular,
+    render,
+    strip_leading_noise,
+    third_person,
+)
 
 PARSER = SpacyParser()
 

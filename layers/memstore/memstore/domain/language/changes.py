@@ -154,7 +154,9 @@ def split_retraction(sentence: Sentence, tokens: list[Token]) -> tuple[list[Toke
     a clause that ends one thing and starts another keeps only what is true now; the part that
     ends something names the memory to replace."""
     inside = {t.i for t in tokens}
-    heads = [t for t in tokens if t.dep in ("ROOT", "conj", "advcl", "ccomp") and t.pos in ("VERB", "AUX", "NOUN")]
+    heads = [
+        t for t in tokens if t.dep in ("ROOT", "conj", "advcl", "ccomp", "npadvmod") and t.pos in ("VERB", "AUX", "NOUN")
+    ]
     ended = [h for h in heads if _retracting(sentence, h)]
     current = [h for h in heads if h.pos in ("VERB", "AUX") and h not in ended]
     if not ended or not current:
