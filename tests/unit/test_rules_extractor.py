@@ -131,3 +131,16 @@ def test_news_about_someone_else_never_replaces_the_users_own_fact(extractor):
 def test_a_clause_that_ends_one_thing_and_starts_another_keeps_what_is_true_now(extractor, said, now, former):
     (fact,) = facts(extract(extractor, ("user", said)))
     assert now in fact.lower() and former not in fact.lower()
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("Sorry, Pixel (my hamster) is being loud tonight.", "The user's hamster is Pixel."),
+        ("My uncle Tobias is visiting next week.", "The user's uncle is Tobias."),
+        ("I'm Ottilie, nice to meet you.", "The user's name is Ottilie."),
+        ("Talked to my cousin Bram for ages yesterday.", "The user's cousin is Bram."),
+    ],
+)
+def test_the_people_and_animals_a_user_names_are_kept_whatever_happened_to_them(extractor, said, fact):
+    assert fact in facts(extract(extractor, ("user", said)))

@@ -20,6 +20,7 @@ from memstore.domain.language.text import (
     asks,
     clauses,
     finish,
+    introductions,
     is_first_person,
     mentions_first_person,
     render,
@@ -158,6 +159,9 @@ class Reader:
             asking = is_question(sentence)
             if is_command(sentence) or (asking and not is_request_question(sentence)):
                 continue
+            for noun, name in introductions(sentence):
+                text = f"The user's {noun} is {name}."
+                out.append(Statement(turn.message_id, text, text, label="intro", about_self=noun == "name"))
             for clause in clauses(sentence):
                 tokens = strip_leading_noise(sentence, clause)
                 if not tokens or all(t.pos == "PUNCT" for t in tokens):
@@ -223,7 +227,18 @@ class Reader:
         return Statement(message_id, finish(text), evidence, change=change, about_self=True)
 
     def _decide(self, drafts: list[Statement]) -> list[Statement]:
-        pending = [d for d in drafts if d.label != "swap"]
+        intros = [d for d in drafts if d.label == "intro"]
+        kept = self._classified([d for d in drafts if d.label not in ("swap", "intro")])
+        for intro in intros:
+            name = intro.text.rsplit(" is ", 1)[-1].rstrip(".")
+            if not any(k.message_id == intro.message_id and name in k.text for k in kept):
+                intro.label = "durable"
+                intro.facet, intro.exclusive = self._sem.facet(np.asarray(self._sem.embed([intro.text]))[0])
+                intro.exclusive = intro.exclusive and intro.about_self
+                kept.append(intro)
+        return kept
+
+    def _classified(self, pending: list[Statement]) -> list[Statement]:
         if not pending:
             return []
         both = np.asarray(

@@ -163,7 +163,7 @@ def strip_leading_noise(sentence: Sentence, tokens: list[Token]) -> list[Token]:
     for n, t in enumerate(out[:6]):
         if t.text in (",", "—", "–", ":") and n > 0:
             opening = out[:n]
-            if not any(o.pos in ("VERB", "AUX") or is_first_person(o) for o in opening):
+            if not any(o.pos in ("VERB", "AUX") or o.dep in SUBJECTS or is_first_person(o) for o in opening):
                 return strip_leading_noise(sentence, out[n + 1 :])
             break
     return out
@@ -248,3 +248,55 @@ def subject_noun(sentence: Sentence) -> str | None:
     if subject.pos == "PRON":
         return None if subject.lower in ("i", "we") else subject.lower
     return subject.lemma.lower()
+
+
+def _name_of(sentence: Sentence, token: Token) -> str:
+    """A proper name with the proper nouns and titles compounded onto it ("Dr. Halvorsen")."""
+    parts = [c for c in sentence.children(token) if c.dep == "compound" and c.pos == "PROPN"] + [token]
+    return " ".join(t.text for t in sorted(parts, key=lambda t: t.i))
+
+
+def _owned(sentence: Sentence, noun: Token) -> bool:
+    """The noun is the user's: "my dog", or the object of a verb whose subject is the user."""
+    if any(c.dep == "poss" and is_first_person(c) for c in sentence.children(noun)):
+        return True
+    head = sentence.tokens[noun.head]
+    return noun.dep == "dobj" and any(c.dep in SUBJECTS and is_first_person(c) for c in sentence.children(head))
+
+
+def _noun_phrase(sentence: Sentence, noun: Token) -> str:
+    parts = [c for c in sentence.children(noun) if c.dep in ("compound", "amod")] + [noun]
+    return " ".join(t.text for t in sorted(parts, key=lambda t: t.i))
+
+
+def introductions(sentence: Sentence) -> list[tuple[str, str]]:
+    """Who or what of the user's the sentence names, as (noun, name): "my parrot Boomer",
+    "Wolfie, my dog", "Rascal (my guinea pig)", "a ferret called Nimbus", "my dentist is Dr.
+    Halvorsen", "I'm Quentin" (noun "name"). Read from apposition, naming verbs and identity
+    copulas, whatever the rest of the sentence says."""
+    out: list[tuple[str, str]] = []
+    for p in sentence.tokens:
+        if p.pos != "PROPN" or p.dep == "compound":
+            continue
+        head = sentence.tokens[p.head]
+        kids = sentence.children(p)
+        for n in [c for c in kids if c.dep in ("appos", "poss") and c.pos == "NOUN"]:
+            if _owned(sentence, n):
+                out.append((_noun_phrase(sentence, n), _name_of(sentence, p)))
+        if any(c.dep == "poss" and is_first_person(c) for c in kids):
+            out.extend(
+                (c.text, _name_of(sentence, p)) for c in kids if c.dep in ("amod", "compound", "nmod") and c.pos == "NOUN"
+            )
+        if p.dep in ("appos", "compound") and head.pos == "NOUN" and _owned(sentence, head):
+            out.append((_noun_phrase(sentence, head), _name_of(sentence, p)))
+        if p.dep == "oprd" and head.lemma in ("call", "name") and head.dep == "acl":
+            noun = sentence.tokens[head.head]
+            if noun.pos == "NOUN" and _owned(sentence, noun):
+                out.append((_noun_phrase(sentence, noun), _name_of(sentence, p)))
+        if p.dep == "attr" and head.lemma == "be":
+            subject = next((c for c in sentence.children(head) if c.dep in SUBJECTS), None)
+            if subject is not None and is_first_person(subject) and subject.lower == "i":
+                out.append(("name", _name_of(sentence, p)))
+            elif subject is not None and subject.pos == "NOUN" and _owned(sentence, subject):
+                out.append((_noun_phrase(sentence, subject), _name_of(sentence, p)))
+    return list(dict.fromkeys(out))
