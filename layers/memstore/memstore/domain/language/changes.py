@@ -8,7 +8,7 @@ import functools
 from dataclasses import dataclass
 
 from memstore.domain.language import examples
-from memstore.domain.language.text import SUBJECTS, is_first_person
+from memstore.domain.language.text import SUBJECTS, head_of, is_first_person
 from memstore.ports.language import Sentence, Token
 
 
@@ -121,7 +121,8 @@ def value_of(sentence: Sentence, tokens: list[Token]) -> list[Token] | None:
 def swapped_value(sentence: Sentence, tokens: list[Token]) -> list[Token] | None:
     """ "It's Polish now." / "That's cold brew for me now.": a copula whose subject points back
     (it, that, this) gives a new value for the thing just retracted."""
-    subject = next((t for t in tokens if t.dep in SUBJECTS), None)
+    head = head_of(tokens)
+    subject = next((c for c in sentence.children(head) if c.dep in SUBJECTS), None) if head else None
     if subject is None or subject.pos != "PRON" or is_first_person(subject):
         return None
     if subject.morph.get("Person") not in (None, "3") or subject.lower in ("he", "she", "they", "who"):

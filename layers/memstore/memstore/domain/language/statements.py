@@ -20,6 +20,7 @@ from memstore.domain.language.text import (
     asks,
     clauses,
     finish,
+    head_of,
     introductions,
     is_first_person,
     mentions_first_person,
@@ -92,10 +93,11 @@ def is_question(sentence: Sentence) -> bool:
 def is_request_question(sentence: Sentence) -> bool:
     """ "Can you always format your replies as bullet points?": a question whose subject is the
     assistant and whose verb takes a modal is a request, not a question."""
-    root = sentence.root
-    subjects = [c for c in sentence.children(root) if c.dep in SUBJECTS]
-    modal = any(c.tag == "MD" for c in sentence.children(root))
-    return bool(subjects) and subjects[0].lower == "you" and modal
+    for verb in sentence.tokens:
+        subjects = [c for c in sentence.children(verb) if c.dep in SUBJECTS]
+        if subjects and subjects[0].lower == "you" and any(c.tag == "MD" for c in sentence.children(verb)):
+            return True
+    return False
 
 
 def is_wh_question(sentence: Sentence) -> bool:
@@ -109,7 +111,7 @@ def is_wh_question(sentence: Sentence) -> bool:
 def is_instruction(sentence: Sentence, tokens: list[Token]) -> bool:
     """An imperative (a base-form verb at the root with no subject) or a clause whose subject
     is the assistant ("you")."""
-    root = next((t for t in tokens if t.head == t.i or t.dep == "ROOT"), None)
+    root = head_of(tokens)
     if root is None:
         return False
     subjects = [c for c in sentence.children(root) if c.dep in SUBJECTS]
@@ -121,7 +123,7 @@ def is_instruction(sentence: Sentence, tokens: list[Token]) -> bool:
 def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
     """A subject-less fragment told by the user ("no longer learning Norwegian", "Vegetarian,
     by the way"): the clause as the user would say it in full, and in the third person."""
-    root = next((t for t in tokens if t.dep == "ROOT"), tokens[0])
+    root = head_of(tokens) or tokens[0]
     body = render(tokens)
     if root.tag == "VBG" or root.pos == "ADJ":
         return f"I'm {body}", f"The user is {body}"
@@ -188,7 +190,7 @@ class Reader:
     ) -> Statement | None:
         change = changes.change_of(sentence, clause or tokens)
         swapped = changes.swapped_value(sentence, tokens)
-        if swapped is not None:
+        if swapped is not None and changes.split_retraction(sentence, tokens) is None:
             return Statement(message_id, render(swapped), render(tokens), label="swap", change=change)
         if is_instruction(sentence, tokens):
             return Statement(message_id, third_person(sentence, tokens), render(tokens), label="instruction")
@@ -266,7 +268,10 @@ def _habitual(tokens: list[Token]) -> bool:
     """A request asked as a question is a standing instruction only when it says so ("can you
     *always* …", "… *from now on*?"); otherwise it is a one-off task."""
     markers = {e.text for e in examples.load("habitual_markers")}
-    return any(t.lower in markers or t.lemma.lower() in markers for t in tokens)
+    words = " ".join(t.lower for t in tokens)
+    return any(t.lower in markers or t.lemma.lower() in markers for t in tokens) or any(
+        f" {m} " in f" {words} " for m in markers if " " in m
+    )
 
 
 def _among(decision: Decision, labels: tuple[str, ...]) -> Decision:

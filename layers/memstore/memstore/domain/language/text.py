@@ -33,6 +33,12 @@ _THIRD_SINGULAR = {"be": "is", "have": "has", "do": "does"}
 _CONTRACTED = {"'m": "is", "’m": "is", "am": "is", "'ve": "has", "’ve": "has", "'ll": "will", "’ll": "will"}
 
 
+def head_of(tokens: list[Token]) -> Token | None:
+    """The token of a clause whose head lies outside it (or is itself): the clause's root."""
+    inside = {t.i for t in tokens}
+    return next((t for t in tokens if t.head == t.i or t.head not in inside), None)
+
+
 def asks(s: Sentence) -> bool:
     """The sentence is a question: it ends with "?" that is not only a tag's ("…, okay?")."""
     last = next((t for t in reversed(s.tokens) if t.pos == "PUNCT"), None)
@@ -70,7 +76,9 @@ def _finite_verb_of(sentence: Sentence, subject: Token, inside: set[int]) -> Tok
     head itself."""
     head = sentence.tokens[subject.head]
     auxes = [
-        c for c in sentence.children(head) if c.dep in ("aux", "auxpass") and c.i > subject.i and c.i in inside
+        c
+        for c in sentence.children(head)
+        if c.dep in ("aux", "auxpass") and c.i > subject.i and c.i in inside
     ]
     if auxes:
         return auxes[0]
@@ -162,9 +170,16 @@ def strip_leading_noise(sentence: Sentence, tokens: list[Token]) -> list[Token]:
         out = out[1:]
     for n, t in enumerate(out[:6]):
         if t.text in (",", "—", "–", ":") and n > 0:
-            opening = out[:n]
-            if not any(o.pos in ("VERB", "AUX") or o.dep in SUBJECTS or is_first_person(o) for o in opening):
-                return strip_leading_noise(sentence, out[n + 1 :])
+            opening, rest = out[:n], out[n + 1 :]
+            if (
+                len(opening) <= 4
+                and not any(
+                    o.pos in ("VERB", "AUX", "PROPN") or o.dep in SUBJECTS or is_first_person(o)
+                    for o in opening
+                )
+                and any(r.pos in ("VERB", "AUX") for r in rest)
+            ):
+                return strip_leading_noise(sentence, rest)
             break
     return out
 
@@ -261,7 +276,9 @@ def _owned(sentence: Sentence, noun: Token) -> bool:
     if any(c.dep == "poss" and is_first_person(c) for c in sentence.children(noun)):
         return True
     head = sentence.tokens[noun.head]
-    return noun.dep == "dobj" and any(c.dep in SUBJECTS and is_first_person(c) for c in sentence.children(head))
+    return noun.dep == "dobj" and any(
+        c.dep in SUBJECTS and is_first_person(c) for c in sentence.children(head)
+    )
 
 
 def _noun_phrase(sentence: Sentence, noun: Token) -> str:
@@ -285,7 +302,9 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
                 out.append((_noun_phrase(sentence, n), _name_of(sentence, p)))
         if any(c.dep == "poss" and is_first_person(c) for c in kids):
             out.extend(
-                (c.text, _name_of(sentence, p)) for c in kids if c.dep in ("amod", "compound", "nmod") and c.pos == "NOUN"
+                (c.text, _name_of(sentence, p))
+                for c in kids
+                if c.dep in ("amod", "compound", "nmod") and c.pos == "NOUN"
             )
         if p.dep in ("appos", "compound") and head.pos == "NOUN" and _owned(sentence, head):
             out.append((_noun_phrase(sentence, head), _name_of(sentence, p)))
