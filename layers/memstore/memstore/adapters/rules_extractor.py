@@ -40,6 +40,8 @@ memory of the same facet ("The user is pescatarian.")."""
 CHANGE_MATCH = 0.6
 """… and a memory filed under another facet, or under none."""
 FACET_BONUS = 0.1
+SOMEONE_FACETS = ("family", "pets")
+"""Facets whose subjects are people or animals of the user's, not the user."""
 TARGET_POOL = 500
 """Changes are matched against the scope's newest memories only: every read is bounded."""
 
@@ -156,11 +158,20 @@ class RulesExtractor:
 
     def _same_subject(self, new: str, old: str) -> bool:
         """A statement about the user's sister never replaces one about the user (nor the other
-        way round): the two must be about the same one, or the new one must name the old one's."""
+        way round). When either is about someone of the user's (a person or an animal: the
+        family and pets facets), the two must be about the same one, or one must name the
+        other's; an attribute of the user ("the user's editor") is the user's own."""
         (a, b) = (subject_noun(s[0]) if s else None for s in self._parser.parse_many([new, old]))
         if a == b:
             return True
+        if not any(self._someone(noun) for noun in (a, b) if noun is not None):
+            return True
         return any(noun is not None and noun in text.lower() for noun, text in ((a, old), (b, new)))
+
+    def _someone(self, noun: str) -> bool:
+        (vector,) = self._embedder.embed([f"The user's {noun}."])
+        facet, _ = self.semantics.facet(np.asarray(vector))
+        return facet in SOMEONE_FACETS
 
     def _facet_of(self, item: MemoryItem, vector: np.ndarray) -> str | None:
         if item.topic is not None:
