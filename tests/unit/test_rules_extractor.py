@@ -144,3 +144,10 @@ def test_a_clause_that_ends_one_thing_and_starts_another_keeps_what_is_true_now(
 )
 def test_the_people_and_animals_a_user_names_are_kept_whatever_happened_to_them(extractor, said, fact):
     assert fact in facts(extract(extractor, ("user", said)))
+
+
+def test_a_bare_retraction_gives_way_to_the_new_value_it_came_with(extractor):
+    existing = [item("home", "The user lives in Lyon.", topic="residence")]
+    got = extract(extractor, ("user", "Actually I live in Utrecht now; I left Lyon in the summer."), existing=existing)
+    replacing = [c.content for c in got.memories if c.replaces == ["home"]]
+    assert len(replacing) == 1 and "Utrecht" in replacing[0]

@@ -154,7 +154,7 @@ class RulesExtractor:
             if best is not None and not self._same_subject(c.content, contents[best]):
                 best = None
             out.append(c.model_copy(update={"replaces": [best]}) if best else c)
-        return out
+        return _without_bare_retractions(statements, out)
 
     def _same_subject(self, new: str, old: str) -> bool:
         """A statement about the user's sister never replaces one about the user (nor the other
@@ -190,6 +190,19 @@ class RulesExtractor:
             texts = [search_text(m.content, m.topic, m.kind) for m in missing]
             found.update(zip((m.memory_id for m in missing), self._embedder.embed(texts), strict=True))
         return found
+
+
+def _without_bare_retractions(statements: list[Statement], candidates: list[Candidate]) -> list[Candidate]:
+    """ "I live in Utrecht now; I left Lyon in the summer.": when a statement that only ends
+    something replaces the same memory as one that gives the new value, the new value stands."""
+    valued = {
+        target for s, c in zip(statements, candidates, strict=True) if not s.change.retract for target in c.replaces
+    }
+    return [
+        c
+        for s, c in zip(statements, candidates, strict=True)
+        if not (s.change.retract and s.retraction_of is None and set(c.replaces) & valued)
+    ]
 
 
 def remember_candidate(parser: Parser, command: Command, message_ids: list[str]) -> Candidate:

@@ -49,8 +49,10 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
         if t.pos in ("VERB", "ADV", "ADJ"):
             shift = True
             retract = retract or (label == "retract" and not _negated(sentence, t))
-    pairs = zip(tokens, tokens[1:], strict=False)
-    shift = shift or any(markers.get(f"{a.lower} {b.lower}") for a, b in pairs)
+    for a, b in zip(tokens, tokens[1:], strict=False):
+        label = markers.get(f"{a.lower} {b.lower}") or markers.get(f"{a.lemma.lower()} {b.lower}")
+        shift = shift or label is not None
+        retract = retract or (label == "retract" and not _negated(sentence, a))
     contrast = any(_contrasted(sentence, t) for t in tokens)
     return Change(shift=shift or retract or contrast, retract=retract)
 

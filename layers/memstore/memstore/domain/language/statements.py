@@ -33,6 +33,12 @@ from memstore.ports.language import Sentence, Token
 KEEP_LABELS = ("durable", "procedural")
 SELF_LABELS = ("durable", "procedural", "transient", "chitchat", "opinion_world")
 """A clause whose subject is the user is neither someone else's news nor a request."""
+OWNED_LABELS = ("durable", "procedural", "transient", "chitchat", "other_person")
+"""A clause whose subject is something of the user's ("my hobby", "my sister") is no opinion
+about the world and no request."""
+CHANGE_TIE = 0.05
+"""A statement that marks a change ("… now") is a lasting state, not a passing one, unless the
+passing reading wins by this much."""
 MIN_MARGIN = 0.0
 """A clause is kept when a keep label scores best (any margin): the classifier's k-NN mean
 already separates; the margin is reported for calibration (eval/statements_eval.py)."""
@@ -211,11 +217,14 @@ class Reader:
                     text = third_person(sentence, positive, swap)
             subject = next((t for t in tokens if t.dep in SUBJECTS), None)
             about_self = subject is not None and subject.lower in ("i", "we")
+            owned = subject is not None and any(
+                c.dep == "poss" and is_first_person(c) for c in sentence.children(subject)
+            )
             return Statement(
                 message_id,
                 text or third_person(sentence, kept),
                 render(tokens),
-                label="self" if about_self else "",
+                label="self" if about_self else "owned" if owned else "",
                 change=change,
                 about_self=about_self,
                 retraction_of=retraction_of,
@@ -254,6 +263,12 @@ class Reader:
                 decision = _among(decision, ("procedural", "request"))
             elif draft.label == "self":
                 decision = _among(decision, SELF_LABELS)
+            elif draft.label == "owned":
+                decision = _among(decision, OWNED_LABELS)
+            if draft.change.shift and decision.label == "transient" and decision.scores["durable"] > (
+                decision.score - CHANGE_TIE
+            ):
+                decision = _among(decision, ("durable", "procedural"))
             draft.label, draft.margin = decision.label, decision.margin
             if decision.label not in KEEP_LABELS:
                 continue
