@@ -145,9 +145,13 @@ class Container:
         """The embedder behind every language decision (statements, facets, forget targets,
         privacy categories): the local MiniLM their thresholds are calibrated on, whatever
         model a store searches with."""
-        from memstore.adapters.embedders import MINILM
+        embedder = self.__dict__.get("_language_embedder")
+        if embedder is None:
+            from memstore.adapters.caching_embedder import CachingEmbedder
+            from memstore.adapters.embedders import MINILM
 
-        return self.embedder_for(MINILM)
+            embedder = self.__dict__["_language_embedder"] = CachingEmbedder(self.embedder_for(MINILM))
+        return embedder
 
     def extractor_for(self, store):
         """One extractor per chat model, built on first use and kept for warm invocations."""

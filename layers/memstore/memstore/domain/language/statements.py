@@ -252,13 +252,10 @@ class Reader:
     def _classified(self, pending: list[Statement]) -> list[Statement]:
         if not pending:
             return []
-        both = np.asarray(
-            self._sem.embed([d.evidence for d in pending] + [d.text for d in pending]), dtype=np.float32
-        )
-        vectors, stated = both[: len(pending)], both[len(pending) :]
+        vectors = np.asarray(self._sem.embed([d.evidence for d in pending]), dtype=np.float32)
         decisions = self._sem.statements.decide_vectors(vectors)
         kept = []
-        for draft, decision, vector in zip(pending, decisions, stated, strict=True):
+        for draft, decision in zip(pending, decisions, strict=True):
             if draft.label == "instruction":
                 decision = _among(decision, ("procedural", "request"))
             elif draft.label == "self":
@@ -270,12 +267,14 @@ class Reader:
             ):
                 decision = _among(decision, ("durable", "procedural"))
             draft.label, draft.margin = decision.label, decision.margin
-            if decision.label not in KEEP_LABELS:
-                continue
-            draft.facet, draft.exclusive = (
-                self._sem.facet(vector) if decision.label == "durable" else (None, False)
-            )
-            kept.append(draft)
+            if decision.label in KEEP_LABELS:
+                kept.append(draft)
+        facts = [d for d in kept if d.label == "durable"]
+        if facts:
+            stated = np.asarray(self._sem.embed([d.text for d in facts]), dtype=np.float32)
+            for draft, vector in zip(facts, stated, strict=True):
+                draft.facet, exclusive = self._sem.facet(vector)
+                draft.exclusive = exclusive and draft.about_self
         return kept
 
 
