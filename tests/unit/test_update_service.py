@@ -234,3 +234,10 @@ def test_a_run_that_died_holding_the_scope_is_failed_and_the_scope_taken_over(en
     abandoned = c.updates.get("s", dead.update_id, CALLER)
     assert abandoned.status == UpdateStatus.FAILED and abandoned.messages[0].content == "I prefer dark roast coffee."
     assert any("Miso" in x for x in contents(c))
+
+
+def test_a_dry_run_never_echoes_a_secret_it_was_asked_to_remember(env):
+    c, _, _, _ = env
+    answer = submit(c, "Remember that my backup key is sk-proj-abcdefghijklmnopqrstuvwx1234", dry_run=True)
+    assert "sk-proj" not in str(answer)
+    assert answer["memory_commands"][0]["arguments"]["action"] == "remember"

@@ -280,9 +280,16 @@ class UpdateService:
         operations, _ = plan(
             store, existing, extraction, self._similarity_for, self._guard_for, self._forget_embed(store)
         )
+        guard = self._guard_for(store)
         commands = [
-            {"type": "memory_command_call", "arguments": {"action": c.action, "content": c.content},
-             "status": "dry_run"}
+            {
+                "type": "memory_command_call",
+                "arguments": {
+                    "action": c.action,
+                    "content": "" if guard.flags(c.content, store.definition.options) else c.content,
+                },
+                "status": "dry_run",
+            }
             for c, _ in ([command] if command else [])
         ]
         return {
