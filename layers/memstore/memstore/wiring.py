@@ -70,16 +70,20 @@ class Container:
             getattr(index, method)(*args)
 
     def embedder_for(self, model: str):
-        """One embedder per model, loaded on first use and kept for warm invocations."""
+        """One embedder per model, loaded on first use and kept for warm invocations, behind a
+        bounded cache of recent vectors (an update embeds the same texts at several steps)."""
         cache = self.__dict__.setdefault("_embedders", {})
         if model not in cache:
+            from memstore.adapters.caching_embedder import CachingEmbedder
+
             factory = self._overrides.get("embedder_factory")
             if factory is not None:
-                cache[model] = factory(model)
+                inner = factory(model)
             else:
                 from memstore.adapters.embedders import make_embedder
 
-                cache[model] = make_embedder(model, bedrock_runtime=self._overrides.get("bedrock_runtime"))
+                inner = make_embedder(model, bedrock_runtime=self._overrides.get("bedrock_runtime"))
+            cache[model] = CachingEmbedder(inner)
         return cache[model]
 
     @cached_property
@@ -145,13 +149,9 @@ class Container:
         """The embedder behind every language decision (statements, facets, forget targets,
         privacy categories): the local MiniLM their thresholds are calibrated on, whatever
         model a store searches with."""
-        embedder = self.__dict__.get("_language_embedder")
-        if embedder is None:
-            from memstore.adapters.caching_embedder import CachingEmbedder
-            from memstore.adapters.embedders import MINILM
+        from memstore.adapters.embedders import MINILM
 
-            embedder = self.__dict__["_language_embedder"] = CachingEmbedder(self.embedder_for(MINILM))
-        return embedder
+        return self.embedder_for(MINILM)
 
     def extractor_for(self, store):
         """One extractor per chat model, built on first use and kept for warm invocations."""
