@@ -1,14 +1,14 @@
-"""Offline extraction benchmark: the rules extractor, privacy guard and consolidation policy on
-the shared benchmark's data set, without the service.
+"""Offline extraction benchmark: the service's own update pipeline (UpdateService and
+ConsolidationService on the in-memory repository, the default rules extractor, privacy guard
+and consolidation, the local MiniLM) on a shared-benchmark data set, without HTTP or moto.
 
-    python bench/extraction_offline.py [DATA.json | --data DATA.json] [--verbose] [--misses]
+    python eval/extraction_offline.py [DATA.json | --data DATA.json] [--verbose] [--misses] [--dump]
 
-Each scenario's sessions go, in order, through: explicit command in the newest user message
-(commands.recognise → consolidate) → RulesExtractor → screen → consolidate, applied to an
-in-memory list of MemoryItem. Then the listing-based metrics of the shared benchmark are
-computed with its own token matcher (score.contains): junk ratio, sensitive leaks, forget
-compliance, stale values kept in store, and fact presence (a rough recall upper bound: the
-fact is in *some* memory; search ranking is not measured here)."""
+Each scenario's sessions are submitted in order (update_delay 0, chained with
+previous_update_id) and consolidated at once. Then the listing-based metrics of the shared
+benchmark are computed with its own token matcher (score.contains): junk ratio, sensitive
+leaks, forget compliance, stale values kept in store, and fact presence (a rough recall upper
+bound: the fact is in *some* memory; search ranking is not measured here)."""
 
 from __future__ import annotations
 
@@ -24,89 +24,51 @@ sys.path.insert(0, os.path.join(os.path.dirname(ROOT), "shared", "bench"))
 
 from score import contains, contains_all, flatten_tokens  # noqa: E402
 
-from memstore.adapters.local_embedder import LocalMiniLMEmbedder  # noqa: E402
-from memstore.adapters.rules_extractor import RulesExtractor, remember_candidate  # noqa: E402
-from memstore.adapters.spacy_parser import SpacyParser  # noqa: E402
-from memstore.domain.language.commands import recognise  # noqa: E402
-from memstore.domain.merge import Operation, consolidate  # noqa: E402
-from memstore.domain.models import Kind, MemoryItem, StoreOptions  # noqa: E402
-from memstore.domain.privacy import PrivacyGuard  # noqa: E402
-from memstore.ports.extractor import Extraction, Message  # noqa: E402
-
-screen = PrivacyGuard(LocalMiniLMEmbedder().embed, SpacyParser()).screen
+from memstore.adapters.memory_repository import InMemoryRepository  # noqa: E402
+from memstore.domain.access import Caller  # noqa: E402
+from memstore.domain.models import Kind, MemoryItem, StoreDefinition, StoreOptions  # noqa: E402
+from memstore.domain.requests import CreateStoreRequest  # noqa: E402
+from memstore.domain.updates import UpdateMemoriesRequest  # noqa: E402
+from memstore.ports.clock import ManualClock  # noqa: E402
+from memstore.settings import Settings  # noqa: E402
+from memstore.wiring import Container  # noqa: E402
 
 DEFAULT_DATA = os.path.join(os.path.dirname(ROOT), "shared", "bench", "data", "public.json")
+CALLER = Caller()
 
 
-class _Item(MemoryItem):
-    """A MemoryItem that keeps its slot, as the service's store does."""
+class _Jobs:
+    """A scheduler that keeps the jobs, so each update is consolidated right after its submit."""
 
-    topic: str | None = None
+    def __init__(self) -> None:
+        self.jobs: list = []
 
-
-class Scope:
-    def __init__(self, scope: str):
-        self.scope = scope
-        self.items: dict[str, _Item] = {}
-        self.n = 0
-        self.clock = 0
-
-    def listing(self) -> list[_Item]:
-        return list(self.items.values())
-
-    def apply(self, ops: list[Operation]) -> None:
-        self.clock += 1
-        for op in ops:
-            if op.action == "create" and op.candidate is not None:
-                self.n += 1
-                mid = f"mem{self.n}"
-                c = op.candidate
-                self.items[mid] = _Item(
-                    memory_id=mid,
-                    store="bench",
-                    scope=self.scope,
-                    kind=c.kind,
-                    content=c.content,
-                    created_at=self.clock,
-                    updated_at=self.clock,
-                    importance=c.importance,
-                    topic=c.topic,
-                )
-            elif op.action == "update" and op.memory_id in self.items and op.candidate is not None:
-                it = self.items[op.memory_id]
-                self.items[op.memory_id] = it.model_copy(
-                    update={
-                        "content": op.candidate.content,
-                        "updated_at": self.clock,
-                        "topic": op.candidate.topic or it.topic,
-                    }
-                )
-            elif op.action == "reinforce" and op.memory_id in self.items:
-                it = self.items[op.memory_id]
-                it.importance = min(1.0, it.importance + 0.05)
-            elif op.action == "delete":
-                self.items.pop(op.memory_id, None)
+    def schedule(self, job) -> None:
+        self.jobs.append(job)
 
 
-def run_scenario(sc: dict, options: StoreOptions, extractor: RulesExtractor) -> Scope:
-    st = Scope(sc["scope"])
-    for s in sc["sessions"]:
-        msgs = [
-            Message(id=f"{s['id']}-m{i}", role=m["role"], content=m["content"])
-            for i, m in enumerate(s["messages"])
-        ]
-        users = [m for m in msgs if m.role == "user"]
-        if users:
-            cmd = recognise(SpacyParser().parse(users[-1].content))
-            if cmd is not None and cmd.action == "forget":
-                st.apply(consolidate(st.listing(), Extraction(forget=[cmd.content])))
-            elif cmd is not None:
-                cand = remember_candidate(cmd, [users[-1].id])
-                st.apply(consolidate(st.listing(), Extraction(memories=screen([cand], options))))
-        ex = extractor.extract(msgs, [], st.listing(), options)
-        ex = ex.model_copy(update={"memories": screen(ex.memories, options)})
-        st.apply(consolidate(st.listing(), ex))
-    return st
+class _Quiet:
+    def publish(self, detail_type: str, detail: dict) -> None:
+        pass
+
+
+def service(options: StoreOptions) -> tuple[Container, ManualClock, _Jobs]:
+    clock, jobs = ManualClock(), _Jobs()
+    c = Container(Settings(), repository=InMemoryRepository(), clock=clock, scheduler=jobs, publisher=_Quiet())
+    c.stores.create(CreateStoreRequest(name="bench", definition=StoreDefinition(options=options)), CALLER)
+    return c, clock, jobs
+
+
+def run_scenario(sc: dict, c: Container, clock: ManualClock, jobs: _Jobs) -> list[MemoryItem]:
+    previous = None
+    for session in sc["sessions"]:
+        request = UpdateMemoriesRequest(
+            scope=sc["scope"], items=session["messages"], update_delay=0, previous_update_id=previous
+        )
+        previous = c.updates.submit("bench", request, CALLER)["update_id"]
+        c.consolidation.run(jobs.jobs[-1])
+        clock.advance(60)
+    return c.repository.scope_items("bench", sc["scope"], clock())
 
 
 def _sources(sc: dict, tokens: list[str]) -> list[str]:
@@ -119,9 +81,8 @@ def _sources(sc: dict, tokens: list[str]) -> list[str]:
     ]
 
 
-def score(sc: dict, st: Scope, verbose: bool, misses: bool = False) -> Counter:
+def score(sc: dict, items: list[MemoryItem], verbose: bool, misses: bool = False) -> Counter:
     c: Counter = Counter()
-    items = st.listing()
     grounding = set()
     for f in sc["facts"]:
         if f["status"] != "forgotten":
@@ -195,13 +156,13 @@ def main(argv: list[str] | None = None) -> int:
     with open(args.data, encoding="utf-8") as fh:
         data = json.load(fh)
     options = StoreOptions(**data["store"]["options"])
-    extractor = RulesExtractor()
+    c, clock, jobs = service(options)
     tot: Counter = Counter()
     for sc in data["scenarios"]:
-        st = run_scenario(sc, options, extractor)
+        st = run_scenario(sc, c, clock, jobs)
         if args.dump:
             print(f"== {sc['id']}")
-            for it in st.listing():
+            for it in st:
                 print(f"   {it.kind.value:13} {it.topic or '-':22} {it.content}")
         tot += score(sc, st, args.verbose, args.misses)
 
