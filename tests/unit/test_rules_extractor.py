@@ -151,3 +151,17 @@ def test_a_bare_retraction_gives_way_to_the_new_value_it_came_with(extractor):
     got = extract(extractor, ("user", "Actually I live in Utrecht now; I left Lyon in the summer."), existing=existing)
     replacing = [c.content for c in got.memories if c.replaces == ["home"]]
     assert len(replacing) == 1 and "Utrecht" in replacing[0]
+
+
+@pytest.mark.parametrize(
+    ("old", "said"),
+    [
+        ("The user could eat Peruvian food every day.", "Actually, I've gone off Peruvian; Ethiopian is my new favourite."),
+        ("Whenever we eat out the user pushes for Georgian.", "My favourite cuisine is now Malaysian, not Georgian."),
+        ("The user is a translator by profession.", "I'm not a translator anymore, I'm a paediatric nurse."),
+    ],
+)
+def test_a_change_replaces_the_memory_holding_the_value_it_names(extractor, old, said):
+    existing = [item("old", old), item("dog", "The user has a dog called Rex.")]
+    got = extract(extractor, ("user", said), existing=existing)
+    assert [c.replaces for c in got.memories] == [["old"]]

@@ -22,6 +22,7 @@ from memstore.domain.commands import Command
 from memstore.domain.language import commands as grammar
 from memstore.domain.language.statements import Reader, Semantics, Statement, Turn
 from memstore.domain.language.text import finish, subject_noun, third_person
+from memstore.domain.merge import content_words
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
 from memstore.domain.topics import search_text
 from memstore.ports.embedder import Embedder
@@ -135,7 +136,12 @@ class RulesExtractor:
                 out.append(c)
                 continue
             best, best_score = None, -1.0
-            for m in pool:
+            named = [m for m in pool if m.kind == c.kind and statement.former and _names(m.content, statement.former)]
+            for m in named:
+                score = float(stored[m.memory_id] @ vector)
+                if score > best_score:
+                    best, best_score = m.memory_id, score
+            for m in [] if named else pool:
                 if m.kind != c.kind:
                     continue
                 cosine = float(stored[m.memory_id] @ vector)
@@ -190,6 +196,12 @@ class RulesExtractor:
             texts = [search_text(m.content, m.topic, m.kind) for m in missing]
             found.update(zip((m.memory_id for m in missing), self._embedder.embed(texts), strict=True))
         return found
+
+
+def _names(content: str, words: str) -> bool:
+    """Every word of `words` occurs in `content` as a word (case and accents aside)."""
+    have = set(content_words(content))
+    return all(w in have for w in content_words(words))
 
 
 def _without_bare_retractions(statements: list[Statement], candidates: list[Candidate]) -> list[Candidate]:

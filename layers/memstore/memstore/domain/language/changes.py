@@ -46,6 +46,9 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
             if any(s.dep == "neg" or s.lower == "no" for s in tokens if abs(s.i - t.i) <= 1):
                 retract = True
             continue
+        if t.lower == "over" and t.pos == "ADP" and sentence.tokens[t.head].lemma == "be":
+            shift = retract = True
+            continue
         if t.pos in ("VERB", "ADV", "ADJ"):
             shift = True
             retract = retract or (label == "retract" and not _negated(sentence, t))
@@ -175,3 +178,17 @@ def split_retraction(sentence: Sentence, tokens: list[Token]) -> tuple[list[Toke
     kept = [t for t in kept if not (t.dep == "cc" and t.head in {h.i for h in ended})]
     retracted = [t for t in tokens if t.i in gone and t.i in inside]
     return kept, retracted
+
+
+NAMING = ("NOUN", "PROPN", "ADJ", "NUM")
+
+
+def former_value(sentence: Sentence, tokens: list[Token]) -> str | None:
+    """The words that name what a change replaces: what `without_former_value` drops, or the
+    value of a retraction ("no longer learning *Norwegian*")."""
+    kept = {t.i for t in without_former_value(sentence, tokens)}
+    dropped = [t for t in tokens if t.i not in kept and t.pos in NAMING]
+    if not dropped and change_of(sentence, tokens).retract:
+        value = value_of(sentence, without_negation(sentence, tokens)) or []
+        dropped = [t for t in value if t.pos in NAMING and not is_first_person(t)]
+    return " ".join(t.text for t in dropped) or None

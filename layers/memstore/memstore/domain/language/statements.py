@@ -61,6 +61,8 @@ class Statement:
     exclusive: bool = False
     about_self: bool = False
     """The statement's subject is the user ("I …"), not something or someone of theirs."""
+    former: str | None = None
+    """Words naming the value a change replaces ("Georgian" of "Malaysian, not Georgian")."""
     retraction_of: str | None = None
     """For a retraction folded into the next statement: the retracted clause (positive form)."""
 
@@ -215,6 +217,9 @@ class Reader:
                 if value is not None and old_value:
                     swap = {t.i: "" for t in old_value} | {old_value[0].i: render(value)}
                     text = third_person(sentence, positive, swap)
+            former = changes.former_value(sentence, tokens) if change.shift else None
+            if split is not None:
+                former = changes.former_value(sentence, retracted) or former
             subject = next((t for t in tokens if t.dep in SUBJECTS), None)
             about_self = subject is not None and subject.lower in ("i", "we")
             owned = subject is not None and any(
@@ -228,6 +233,7 @@ class Reader:
                 change=change,
                 about_self=about_self,
                 retraction_of=retraction_of,
+                former=former,
             )
         if any(t.dep in SUBJECTS for t in tokens):
             return _resolved(message_id, sentence, tokens, antecedent)
@@ -323,6 +329,14 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
     becomes one statement of the new value in the retracted clause's frame."""
     out: list[Statement] = []
     for s in statements:
+        former = out[-1] if out and out[-1].message_id == s.message_id else None
+        if s.label not in ("swap", "intro") and former is not None and former.label not in ("swap", "intro"):
+            if _bare_retraction(former) and not s.change.retract:
+                out[-1] = _replacing(s, former)
+                continue
+            if _bare_retraction(s) and not former.change.retract and former.retraction_of is None:
+                out[-1] = _replacing(former, s)
+                continue
         if s.label == "swap":
             if out and out[-1].change.retract:
                 former = out[-1]
@@ -338,6 +352,19 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
             continue
         out.append(s)
     return out
+
+
+def _bare_retraction(s: Statement) -> bool:
+    return s.change.retract and s.retraction_of is None
+
+
+def _replacing(value: Statement, retraction: Statement) -> Statement:
+    """ "I'm not a translator anymore, I'm a nurse." / "I'm over Thai food. These days I crave
+    Moroccan.": the new value names what it replaces by the retraction that came with it."""
+    value.retraction_of = retraction.evidence
+    value.former = value.former or retraction.former
+    value.change = changes.Change(shift=True)
+    return value
 
 
 def _swap_into(retracted_text: str, evidence: str, value: str) -> str:
