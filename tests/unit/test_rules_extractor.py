@@ -165,3 +165,9 @@ def test_a_change_replaces_the_memory_holding_the_value_it_names(extractor, old,
     existing = [item("old", old), item("dog", "The user has a dog called Rex.")]
     got = extract(extractor, ("user", said), existing=existing)
     assert [c.replaces for c in got.memories] == [["old"]]
+
+
+def test_a_command_the_instant_path_applied_is_not_applied_again(extractor):
+    message = Message(id="m0", role="user", content="Forget what I said about my novel.", command_applied=True)
+    assert extractor.extract([message], [], [], OPTIONS).forget == []
+    assert extractor.extract([message.model_copy(update={"command_applied": False})], [], [], OPTIONS).forget

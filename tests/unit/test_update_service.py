@@ -241,3 +241,13 @@ def test_a_dry_run_never_echoes_a_secret_it_was_asked_to_remember(env):
     answer = submit(c, "Remember that my backup key is sk-proj-abcdefghijklmnopqrstuvwx1234", dry_run=True)
     assert "sk-proj" not in str(answer)
     assert answer["memory_commands"][0]["arguments"]["action"] == "remember"
+
+
+
+def test_the_message_whose_command_was_applied_before_the_202_says_so(env):
+    """Consolidation must not apply it again: a second search for a thing already deleted would
+    find the next-best memory."""
+    c, _, scheduler, _ = env
+    answer = submit(c, "I play the cello.", "Forget what I said about the novel I'm writing.")
+    stored = c.repository.get_update("s", answer["update_id"])
+    assert [m.command_applied for m in stored.messages] == [False, True]

@@ -72,10 +72,11 @@ class RulesExtractor:
         parsed = self._parser.parse_many([m.content for m in conversation])
         turns = [Turn(m.id, m.role, s) for m, s in zip(conversation, parsed, strict=True)]
         new_ids = {m.id for m in messages if m.role == "user"}
+        applied = {m.id for m in messages if m.command_applied}
         forget = [
             c.content
             for t in turns
-            if t.message_id in new_ids
+            if t.message_id in new_ids - applied
             for c in [grammar.recognise(t.sentences)]
             if c is not None and c.action == "forget"
         ]

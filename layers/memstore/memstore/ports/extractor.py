@@ -16,6 +16,10 @@ class Message(BaseModel):
     id: str
     role: Literal["user", "assistant", "system"]
     content: str
+    command_applied: bool = False
+    """The instant path already applied this message's remember/forget command before the
+    202: consolidation must not forget again (the target is gone, and a second search for it
+    would find the next-best memory)."""
 
 
 class Candidate(BaseModel):

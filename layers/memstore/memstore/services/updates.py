@@ -179,6 +179,8 @@ class UpdateService:
         if request.dry_run:
             return self._dry_run(store, scope, carried + messages, command)
         commands = self._apply_command(store, scope, command, update_id) if command else []
+        if command:
+            messages = [m.model_copy(update={"command_applied": True}) if m.id == command[1] else m for m in messages]
         update = self._enqueue(store.name, scope, update_id, carried + messages, request, now)
         self._scheduler.schedule(job_for(update))
         return {

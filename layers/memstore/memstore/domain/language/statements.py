@@ -37,8 +37,8 @@ OWNED_LABELS = ("durable", "procedural", "transient", "chitchat", "other_person"
 """A clause whose subject is something of the user's ("my hobby", "my sister") is no opinion
 about the world and no request."""
 CHANGE_TIE = 0.05
-"""A statement that marks a change ("… now") is a lasting state, not a passing one, unless the
-passing reading wins by this much."""
+"""A statement that marks a change ("… now") or a habit ("whenever …", "always …") is a lasting
+state, not a passing one, unless the passing reading wins by this much."""
 MIN_MARGIN = 0.0
 """A clause is kept when a keep label scores best (any margin): the classifier's k-NN mean
 already separates; the margin is reported for calibration (eval/statements_eval.py)."""
@@ -61,6 +61,8 @@ class Statement:
     exclusive: bool = False
     about_self: bool = False
     """The statement's subject is the user ("I …"), not something or someone of theirs."""
+    habitual: bool = False
+    """The statement speaks of a habit ("whenever I'm at a café I get …")."""
     former: str | None = None
     """Words naming the value a change replaces ("Georgian" of "Malaysian, not Georgian")."""
     retraction_of: str | None = None
@@ -198,7 +200,7 @@ class Reader:
     ) -> Statement | None:
         change = changes.change_of(sentence, clause or tokens)
         swapped = changes.swapped_value(sentence, tokens)
-        if swapped is not None and changes.split_retraction(sentence, tokens) is None:
+        if swapped is not None and not mentions_first_person(tokens):
             return Statement(message_id, render(swapped), render(tokens), label="swap", change=change)
         if is_instruction(sentence, tokens):
             return Statement(message_id, third_person(sentence, tokens), render(tokens), label="instruction")
@@ -234,6 +236,7 @@ class Reader:
                 about_self=about_self,
                 retraction_of=retraction_of,
                 former=former,
+                habitual=_habitual(tokens),
             )
         if any(t.dep in SUBJECTS for t in tokens):
             return _resolved(message_id, sentence, tokens, antecedent)
@@ -268,9 +271,8 @@ class Reader:
                 decision = _among(decision, SELF_LABELS)
             elif draft.label == "owned":
                 decision = _among(decision, OWNED_LABELS)
-            if draft.change.shift and decision.label == "transient" and decision.scores["durable"] > (
-                decision.score - CHANGE_TIE
-            ):
+            lasting = draft.change.shift or draft.habitual
+            if lasting and decision.label == "transient" and decision.scores["durable"] > decision.score - CHANGE_TIE:
                 decision = _among(decision, ("durable", "procedural"))
             draft.label, draft.margin = decision.label, decision.margin
             if decision.label in KEEP_LABELS:

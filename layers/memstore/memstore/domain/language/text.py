@@ -297,7 +297,7 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
             continue
         head = sentence.tokens[p.head]
         kids = sentence.children(p)
-        for n in [c for c in kids if c.dep in ("appos", "poss") and c.pos == "NOUN"]:
+        for n in [c for c in kids if c.dep in ("appos", "poss", "compound") and c.pos == "NOUN"]:
             if _owned(sentence, n):
                 out.append((_noun_phrase(sentence, n), _name_of(sentence, p)))
         if any(c.dep == "poss" and is_first_person(c) for c in kids):
