@@ -151,3 +151,12 @@ def test_split_sentences_keeps_abbreviations():
         "I like tea!",
         "Do you?",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Hey, remember that my locksmith is called Ilse, okay?", "Remember that the twins go to Larchfield School, right?"],
+)
+def test_a_tag_question_does_not_turn_a_command_into_a_question(parse, text):
+    found = command(parse, text)
+    assert found is not None and found.action == "remember"

@@ -44,7 +44,9 @@ def asks(s: Sentence) -> bool:
     last = next((t for t in reversed(s.tokens) if t.pos == "PUNCT"), None)
     if last is None or last.text != "?":
         return False
-    return s.tokens[last.head].dep != "discourse"
+    before = s.tokens[last.i - 2 : last.i]
+    tagged = len(before) == 2 and before[0].text == "," and before[1].dep in ("intj", "discourse")
+    return s.tokens[last.head].dep != "discourse" and not tagged
 
 
 def is_first_person(token: Token) -> bool:
