@@ -231,3 +231,16 @@ def test_items_api_refuses_secrets_without_echoing_them():
         items.update(
             "s", item.memory_id, UpdateItemRequest(content="IBAN DE89 3704 0044 0532 0130 00"), caller
         )
+
+
+def test_an_age_given_as_a_time_of_life_is_exact_and_a_clock_time_is_not():
+    from memstore.adapters.spacy_parser import SpacyParser
+    from memstore.domain.privacy.detectors import syntax_hits
+
+    parser = SpacyParser()
+
+    def ages(text):
+        return [h.category for s in parser.parse(text) for h in syntax_hits(s) if h.category == "exact_age"]
+
+    assert ages("At 52 I finally took up sailing.") == ["exact_age"]
+    assert ages("I get up at 6 every morning.") == []

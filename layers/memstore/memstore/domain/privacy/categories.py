@@ -2,8 +2,8 @@
 
 `memstore/data/privacy_categories.jsonl` holds example sentences (and short descriptions) for
 each category and a larger `none` class of ordinary personal facts. A sentence is flagged for
-category C when C is active, C is its nearest label and it beats the runner-up (usually `none`)
-by `MARGIN`; it is also flagged when it is close (`PHRASE_SIMILARITY`) to one of the store's own
+category C when C is active, C is its nearest label and it beats `none` by `MARGIN` (two
+sensitive categories close to each other still make a sensitive sentence); it is also flagged when it is close (`PHRASE_SIMILARITY`) to one of the store's own
 exclusion phrases.
 
 Which categories are active:
@@ -33,7 +33,7 @@ from memstore.domain.language.semantics import Embed, PrototypeClassifier
 NONE = "none"
 DEFAULT_ON = frozenset({"health", "sexual_life", "politics", "religion", "ethnicity", "trade_union"})
 MARGIN = 0.04
-"""How far a sentence's nearest category must beat the runner-up label."""
+"""How far a sentence's nearest category must beat `none`."""
 PHRASE_OVER_NONE = 0.1
 """How far a policy phrase's score for a category must beat `none` for the phrase to name it."""
 PHRASE_NEAR_BEST = 0.05
@@ -93,7 +93,7 @@ class CategoryModel:
         near = vectors @ policy.phrase_vectors.T if policy.phrases else None
         for row, d in enumerate(decisions):
             found = set()
-            if d.label in policy.categories and d.margin >= MARGIN:
+            if d.label in policy.categories and d.scores[d.label] - d.scores[NONE] >= MARGIN:
                 found.add(d.label)
             if near is not None:
                 best = int(np.argmax(near[row]))

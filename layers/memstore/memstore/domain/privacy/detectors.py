@@ -237,6 +237,12 @@ def _ages(s: Sentence) -> list[Hit]:
             if personal and not any(c.dep in ("prep", "npadvmod") for c in s.children(t)):
                 hits.append(Hit("exact_age", t.text))
                 continue
+        # "At 49 I finally feel …": a bare number after "at" that qualifies a whole clause is a
+        # time of life (a clock time is 1-12, or carries "pm", "o'clock", …)
+        clause_level = head.lower == "at" and s.tokens[head.head].pos in ("VERB", "AUX")
+        if t.dep == "pobj" and clause_level and not s.children(t) and t.text.isdigit() and 13 <= int(t.text) <= 120:
+            hits.append(Hit("exact_age", t.text))
+            continue
         for a in s.tokens:
             linked = (a.lemma.lower() in ages or a.lower in ages) and a.i != t.i and _distance_ok(s, a.i, t.i)
             if linked and (t.dep != "pobj" or a.lower.startswith("age")):
