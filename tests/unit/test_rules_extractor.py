@@ -171,3 +171,23 @@ def test_a_command_the_instant_path_applied_is_not_applied_again(extractor):
     message = Message(id="m0", role="user", content="Forget what I said about my novel.", command_applied=True)
     assert extractor.extract([message], [], [], OPTIONS).forget == []
     assert extractor.extract([message.model_copy(update={"command_applied": False})], [], [], OPTIONS).forget
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "now", "former"),
+    [
+        ("The user codes in Vim.", "These days I code in Helix instead of Vim.", "helix", "vim"),
+        ("The user is learning Welsh.", "Side note: I've dropped Welsh and started learning Basque instead.", "basque", "welsh"),
+    ],
+)
+def test_a_change_drops_its_former_value_and_replaces_the_memory_holding_it(extractor, old, said, now, former):
+    existing = [item("old", old), item("dog", "The user has a dog called Rex.")]
+    (change,) = extract(extractor, ("user", said), existing=existing).memories
+    assert change.replaces == ["old"]
+    assert now in change.content.lower() and former not in change.content.lower()
+
+
+def test_a_retraction_that_names_nothing_never_picks_a_memory_at_random(extractor):
+    existing = [item("dog", "The user has a dog called Rex."), item("tea", "The user drinks green tea.")]
+    got = extract(extractor, ("user", "Big news, I quit and I'm now working as a veterinarian."), existing=existing)
+    assert all(c.replaces == [] for c in got.memories)

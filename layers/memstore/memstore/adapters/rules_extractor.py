@@ -126,13 +126,10 @@ class RulesExtractor:
         stored = self._vectors(pool)
         facets = {m.memory_id: self._facet_of(m, stored[m.memory_id]) for m in pool}
         contents = {m.memory_id: m.content for m in pool}
-        probes = [
-            statement.retraction_of or search_text(c.content, c.topic, c.kind)
-            for statement, c in zip(statements, candidates, strict=True)
-        ]
-        probe_vectors = self._embedder.embed(probes)
+        stated = self._embedder.embed([search_text(c.content, c.topic, c.kind) for c in candidates])
+        retracted = self._embedder.embed([s.retraction_of or "" for s in statements])
         out = []
-        for statement, c, vector in zip(statements, candidates, probe_vectors, strict=True):
+        for statement, c, vector, back in zip(statements, candidates, stated, retracted, strict=True):
             if not (statement.change.shift or statement.exclusive):
                 out.append(c)
                 continue
@@ -146,6 +143,8 @@ class RulesExtractor:
                 if m.kind != c.kind:
                     continue
                 cosine = float(stored[m.memory_id] @ vector)
+                if statement.retraction_of:
+                    cosine = max(cosine, float(stored[m.memory_id] @ back))
                 same_facet = c.topic is not None and facets[m.memory_id] == c.topic
                 enough = (
                     (statement.exclusive and same_facet)

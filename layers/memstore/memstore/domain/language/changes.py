@@ -77,6 +77,14 @@ def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]
             top = head if head.lower == "of" else t
             if top is not t or any(c.lower == "of" for c in sentence.children(t)):
                 drop.update(x.i for x in sentence.subtree(top))
+                of = [x for x in (head, *sentence.children(t)) if x.lower == "of"]
+                drop.update(x.i for o in of for c in sentence.children(o) if c.dep == "pobj" for x in sentence.subtree(c))
+                for o in of:
+                    a = sentence.tokens[o.i + 1] if o.i + 1 < len(sentence.tokens) else None
+                    while a is not None and a.dep in ("compound", "amod") and a.head > a.i:
+                        a = sentence.tokens[a.head]
+                    if a is not None and a.pos in ("NOUN", "PROPN", "ADJ"):
+                        drop.update(x.i for x in sentence.subtree(a))
     for t in tokens:
         if t.dep == "dobj" and sentence.tokens[t.head].lemma.lower() in _object_is_former():
             drop.update(x.i for x in sentence.subtree(t))
@@ -116,9 +124,9 @@ def value_of(sentence: Sentence, tokens: list[Token]) -> list[Token] | None:
     """The complement that carries a statement's value: the object of its verb, else the
     attribute of a copula, else the object of its first preposition."""
     inside = {t.i for t in tokens}
-    for deps in (("dobj", "attr", "acomp", "oprd"), ("pobj",)):
+    for deps in (("dobj", "attr", "acomp", "oprd"), ("npadvmod", "pobj")):
         for t in tokens:
-            if t.dep in deps and t.i in inside:
+            if t.dep in deps and t.i in inside and (t.dep != "npadvmod" or t.pos in ("PROPN", "NOUN")):
                 return [x for x in sentence.subtree(t) if x.i in inside]
     return None
 
@@ -160,8 +168,11 @@ def split_retraction(sentence: Sentence, tokens: list[Token]) -> tuple[list[Toke
     a clause that ends one thing and starts another keeps only what is true now; the part that
     ends something names the memory to replace."""
     inside = {t.i for t in tokens}
+    top = head_of(tokens)
     heads = [
-        t for t in tokens if t.dep in ("ROOT", "conj", "advcl", "ccomp", "npadvmod") and t.pos in ("VERB", "AUX", "NOUN")
+        t
+        for t in tokens
+        if (t is top or t.dep in ("ROOT", "conj", "advcl", "ccomp", "npadvmod")) and t.pos in ("VERB", "AUX", "NOUN")
     ]
     ended = [h for h in heads if _retracting(sentence, h)]
     current = [h for h in heads if h.pos in ("VERB", "AUX") and h not in ended]

@@ -199,6 +199,9 @@ class Reader:
         clause: list[Token] | None = None,
     ) -> Statement | None:
         change = changes.change_of(sentence, clause or tokens)
+        if change.retract and not mentions_first_person(tokens) and any(t.dep in SUBJECTS for t in tokens):
+            former = changes.former_value(sentence, tokens)
+            return Statement(message_id, render(tokens), render(tokens), label="retraction", change=change, former=former)
         swapped = changes.swapped_value(sentence, tokens)
         if swapped is not None and not mentions_first_person(tokens):
             return Statement(message_id, render(swapped), render(tokens), label="swap", change=change)
@@ -211,7 +214,7 @@ class Reader:
             split = changes.split_retraction(sentence, kept)
             if split is not None:
                 kept, retracted = split
-                retraction_of = render(retracted)
+                retraction_of = render(retracted) if any(t.pos in changes.NAMING for t in retracted) else None
                 change = changes.Change(shift=True)
                 value = changes.swapped_value(sentence, kept)
                 positive = changes.without_negation(sentence, retracted)
@@ -219,9 +222,10 @@ class Reader:
                 if value is not None and old_value:
                     swap = {t.i: "" for t in old_value} | {old_value[0].i: render(value)}
                     text = third_person(sentence, positive, swap)
-            former = changes.former_value(sentence, tokens) if change.shift else None
             if split is not None:
-                former = changes.former_value(sentence, retracted) or former
+                former = changes.former_value(sentence, retracted)
+            else:
+                former = changes.former_value(sentence, tokens) if change.shift else None
             subject = next((t for t in tokens if t.dep in SUBJECTS), None)
             about_self = subject is not None and subject.lower in ("i", "we")
             owned = subject is not None and any(
@@ -248,7 +252,7 @@ class Reader:
 
     def _decide(self, drafts: list[Statement]) -> list[Statement]:
         intros = [d for d in drafts if d.label == "intro"]
-        kept = self._classified([d for d in drafts if d.label not in ("swap", "intro")])
+        kept = self._classified([d for d in drafts if d.label not in ("swap", "intro", "retraction")])
         for intro in intros:
             name = intro.text.rsplit(" is ", 1)[-1].rstrip(".")
             if not any(k.message_id == intro.message_id and name in k.text for k in kept):
@@ -332,11 +336,11 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
     out: list[Statement] = []
     for s in statements:
         former = out[-1] if out and out[-1].message_id == s.message_id else None
-        if s.label not in ("swap", "intro") and former is not None and former.label not in ("swap", "intro"):
+        if s.label not in ("swap", "intro", "retraction") and former is not None and former.label not in ("swap", "intro"):
             if _bare_retraction(former) and not s.change.retract:
                 out[-1] = _replacing(s, former)
                 continue
-            if _bare_retraction(s) and not former.change.retract and former.retraction_of is None:
+            if _bare_retraction(s) and former.change.shift and not former.change.retract and former.retraction_of is None:
                 out[-1] = _replacing(former, s)
                 continue
         if s.label == "swap":
@@ -363,7 +367,7 @@ def _bare_retraction(s: Statement) -> bool:
 def _replacing(value: Statement, retraction: Statement) -> Statement:
     """ "I'm not a translator anymore, I'm a nurse." / "I'm over Thai food. These days I crave
     Moroccan.": the new value names what it replaces by the retraction that came with it."""
-    value.retraction_of = retraction.evidence
+    value.retraction_of = retraction.evidence if retraction.former else None
     value.former = value.former or retraction.former
     value.change = changes.Change(shift=True)
     return value
