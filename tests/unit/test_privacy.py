@@ -244,3 +244,10 @@ def test_an_age_given_as_a_time_of_life_is_exact_and_a_clock_time_is_not():
 
     assert ages("At 52 I finally took up sailing.") == ["exact_age"]
     assert ages("I get up at 6 every morning.") == []
+
+
+def test_a_mistyped_iban_given_as_bank_details_is_still_refused():
+    from memstore.domain.privacy.detectors import text_hits
+
+    hits = text_hits("Here are my bank details for the plumber: DE12 3456 7890 1234 5678 90.")
+    assert [h.category for h in hits] == ["bank_account"]

@@ -191,3 +191,11 @@ def test_a_retraction_that_names_nothing_never_picks_a_memory_at_random(extracto
     existing = [item("dog", "The user has a dog called Rex."), item("tea", "The user drinks green tea.")]
     got = extract(extractor, ("user", "Big news, I quit and I'm now working as a veterinarian."), existing=existing)
     assert all(c.replaces == [] for c in got.memories)
+
+
+def test_a_session_summary_keeps_what_the_user_mentioned_in_passing_about_someone_named(extractor):
+    got = extract(extractor, ("user", "I keep bees. Yesterday I had lunch with Marta at Casa Blanca."))
+    summaries = [c.content for c in got.memories if c.kind == Kind.CHAT_SUMMARY]
+    assert len(summaries) <= 1
+    assert not any("bees" in s for s in summaries)
+    assert any("bees" in f for f in facts(got))

@@ -32,6 +32,7 @@ from memstore.ports.language import Parser
 IMPORTANCE_REMEMBER = 0.9
 IMPORTANCE_PROCEDURAL = 0.8
 IMPORTANCE_PROFILE = 0.7
+IMPORTANCE_SUMMARY = 0.3
 RETRACTION_MATCH = 0.5
 """Cosine at which a retracted clause ("no longer learning Norwegian") names an existing memory
 ("The user is learning Norwegian."), which the new value then replaces."""
@@ -87,11 +88,21 @@ class RulesExtractor:
             for c in [grammar.recognise(t.sentences)]
             if c is not None and c.action == "remember"
         ]
-        statements = Reader(self.semantics).read(turns, new_ids, grammar.is_command)
+        reader = Reader(self.semantics)
+        statements = reader.read(turns, new_ids, grammar.is_command)
         candidates = [self._candidate(s) for s in statements]
         if any(s.change.shift or s.exclusive for s in statements) and existing:
             candidates = self._targets(statements, candidates, existing)
         memories = remembered + candidates
+        if options.chat_summary_enabled and reader.mentioned:
+            memories.append(
+                Candidate(
+                    kind=Kind.CHAT_SUMMARY,
+                    content=" ".join(s.text for s in reader.mentioned),
+                    message_ids=sorted({s.message_id for s in reader.mentioned}),
+                    importance=IMPORTANCE_SUMMARY,
+                )
+            )
         if not options.procedural_memory_enabled:
             memories = [c for c in memories if c.kind != Kind.PROCEDURAL]
         if not options.user_profile_enabled:

@@ -31,6 +31,10 @@ from memstore.domain.language.text import (
 from memstore.ports.language import Sentence, Token
 
 KEEP_LABELS = ("durable", "procedural")
+MENTION_LABELS = ("transient", "other_person", "opinion_world")
+"""Not lasting facts about the user, but what the user told about their days, people and views:
+the ones that name someone or something make the session's summary (what a later question may
+ask about: "who was I hiking with on Saturday?")."""
 SELF_LABELS = ("durable", "procedural", "transient", "chitchat", "opinion_world")
 """A clause whose subject is the user is neither someone else's news nor a request."""
 OWNED_LABELS = ("durable", "procedural", "transient", "chitchat", "other_person")
@@ -61,6 +65,8 @@ class Statement:
     exclusive: bool = False
     about_self: bool = False
     """The statement's subject is the user ("I …"), not something or someone of theirs."""
+    named: bool = False
+    """The clause names someone or something (a proper noun)."""
     habitual: bool = False
     """The statement speaks of a habit ("whenever I'm at a café I get …")."""
     former: str | None = None
@@ -147,6 +153,8 @@ def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
 class Reader:
     def __init__(self, semantics: Semantics):
         self._sem = semantics
+        self.mentioned: list[Statement] = []
+        """After `read`: the statements that told something passing (MENTION_LABELS)."""
 
     def read(self, turns: Sequence[Turn], new_ids: set[str], is_command) -> list[Statement]:
         """Statements of the user turns whose message id is in `new_ids`; earlier turns are
@@ -187,6 +195,7 @@ class Reader:
                 if asking and statement is not None and not _habitual(tokens):
                     continue
                 if statement is not None:
+                    statement.named = any(t.pos == "PROPN" for t in tokens)
                     out.append(statement)
         return _fold_changes(out)
 
@@ -281,6 +290,8 @@ class Reader:
             draft.label, draft.margin = decision.label, decision.margin
             if decision.label in KEEP_LABELS:
                 kept.append(draft)
+            elif decision.label in MENTION_LABELS and draft.named:
+                self.mentioned.append(draft)
         facts = [d for d in kept if d.label == "durable"]
         if facts:
             stated = np.asarray(self._sem.embed([d.text for d in facts]), dtype=np.float32)

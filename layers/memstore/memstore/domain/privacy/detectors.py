@@ -155,19 +155,24 @@ def _numbers(text: str) -> list[Hit]:
         digits = re.sub(r"\D", "", m.group())
         if len(set(digits)) > 1 and luhn.is_valid(digits):
             hits.append(Hit("payment_card", m.group()))
+    banking = {"account", "sort", "routing", "iban", "swift", "bic", "bank"}
+    named_bank = bool(banking & {_noun(w) for w in _words(text)})
     for m in _IBAN.finditer(text):
         raw = m.group()
         for end in range(len(raw), 14, -1):
             if iban.is_valid(raw[:end]):
                 hits.append(Hit("bank_account", raw[:end]))
                 break
+        else:
+            # a mistyped IBAN is still one when the sentence says it is about a bank account
+            if named_bank and sum(c.isdigit() for c in raw) >= 8:
+                hits.append(Hit("bank_account", raw))
     for country, name, pattern in _NATIONAL_IDS:
         module = get_cc_module(country, name)
         hits += [
             Hit("government_id", m.group()) for m in pattern.finditer(text) if module.is_valid(m.group())
         ]
     words = _words(text)
-    banking = {"account", "sort", "routing", "iban", "swift", "bic"}
     for i, w in enumerate(words):
         if _noun(w) not in terms("identifier"):
             continue
