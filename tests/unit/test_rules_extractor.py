@@ -199,3 +199,10 @@ def test_a_session_summary_keeps_what_the_user_mentioned_in_passing_about_someon
     assert len(summaries) <= 1
     assert not any("bees" in s for s in summaries)
     assert any("bees" in f for f in facts(got))
+
+
+def test_what_the_policy_asks_to_focus_on_is_kept_even_when_said_in_passing(extractor):
+    said = ("user", "My garden is a mess after the storm last night.")
+    focused = StoreOptions(user_profile_details="Focus on the user's garden and plants.")
+    assert not any("garden" in f for f in facts(extract(extractor, said)))
+    assert any("garden" in f for f in facts(extract(extractor, said, options=focused)))

@@ -24,6 +24,7 @@ from memstore.domain.language.statements import Reader, Semantics, Statement, Tu
 from memstore.domain.language.text import finish, subject_noun, third_person
 from memstore.domain.merge import content_words
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
+from memstore.domain.privacy.policy import read_policy
 from memstore.domain.topics import search_text
 from memstore.ports.embedder import Embedder
 from memstore.ports.extractor import Candidate, Extraction, Message
@@ -88,7 +89,7 @@ class RulesExtractor:
             for c in [grammar.recognise(t.sentences)]
             if c is not None and c.action == "remember"
         ]
-        reader = Reader(self.semantics)
+        reader = Reader(self.semantics, read_policy(options.user_profile_details, self._parser).focus)
         statements = reader.read(turns, new_ids, grammar.is_command)
         candidates = [self._candidate(s) for s in statements]
         if any(s.change.shift or s.exclusive for s in statements) and existing:

@@ -40,6 +40,10 @@ SELF_LABELS = ("durable", "procedural", "transient", "chitchat", "opinion_world"
 OWNED_LABELS = ("durable", "procedural", "transient", "chitchat", "other_person")
 """A clause whose subject is something of the user's ("my hobby", "my sister") is no opinion
 about the world and no request."""
+FOCUS_MATCH = 0.35
+"""Cosine of a passing mention to a focus phrase of the store's policy at which it is kept as a
+fact (MiniLM: a sentence and a short topic phrase sit at 0.2-0.4 when related, below 0.15 when
+not; set conservatively)."""
 CHANGE_TIE = 0.05
 """A statement that marks a change ("… now") or a habit ("whenever …", "always …") is a lasting
 state, not a passing one, unless the passing reading wins by this much."""
@@ -151,8 +155,11 @@ def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
 
 
 class Reader:
-    def __init__(self, semantics: Semantics):
+    def __init__(self, semantics: Semantics, focus: Sequence[str] = ()):
+        """`focus`: what the store's policy asks to capture ("cooking and food preferences"); a
+        passing mention close to one of them is kept as a fact."""
         self._sem = semantics
+        self._focus = np.asarray(semantics.embed(list(focus)), dtype=np.float32) if focus else None
         self.mentioned: list[Statement] = []
         """After `read`: the statements that told something passing (MENTION_LABELS)."""
 
@@ -271,13 +278,16 @@ class Reader:
                 kept.append(intro)
         return kept
 
+    def _focused(self, vector: np.ndarray) -> bool:
+        return self._focus is not None and float(np.max(self._focus @ vector)) >= FOCUS_MATCH
+
     def _classified(self, pending: list[Statement]) -> list[Statement]:
         if not pending:
             return []
         vectors = np.asarray(self._sem.embed([d.evidence for d in pending]), dtype=np.float32)
         decisions = self._sem.statements.decide_vectors(vectors)
         kept = []
-        for draft, decision in zip(pending, decisions, strict=True):
+        for draft, decision, vector in zip(pending, decisions, vectors, strict=True):
             if draft.label == "instruction":
                 decision = _among(decision, ("procedural", "request"))
             elif draft.label == "self":
@@ -289,6 +299,9 @@ class Reader:
                 decision = _among(decision, ("durable", "procedural"))
             draft.label, draft.margin = decision.label, decision.margin
             if decision.label in KEEP_LABELS:
+                kept.append(draft)
+            elif decision.label in MENTION_LABELS and self._focused(vector):
+                draft.label = "durable"
                 kept.append(draft)
             elif decision.label in MENTION_LABELS and draft.named:
                 self.mentioned.append(draft)
