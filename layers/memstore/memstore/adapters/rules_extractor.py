@@ -45,6 +45,7 @@ CHANGE_MATCH = 0.6
 FACET_BONUS = 0.1
 SOMEONE_FACETS = ("family", "pets")
 """Facets whose subjects are people or animals of the user's, not the user."""
+POLICY_CACHE = 256
 TARGET_POOL = 500
 """Changes are matched against the scope's newest memories only: every read is bounded."""
 
@@ -56,6 +57,7 @@ class RulesExtractor:
         self._parser = parser
         self._embedder = embedder
         self._semantics: Semantics | None = None
+        self._policies: dict[str | None, tuple[str, ...]] = {}
 
     @property
     def semantics(self) -> Semantics:
@@ -89,7 +91,7 @@ class RulesExtractor:
             for c in [grammar.recognise(t.sentences)]
             if c is not None and c.action == "remember"
         ]
-        reader = Reader(self.semantics, read_policy(options.user_profile_details, self._parser).focus)
+        reader = Reader(self.semantics, self._focus(options.user_profile_details))
         statements = reader.read(turns, new_ids, grammar.is_command)
         candidates = [self._candidate(s) for s in statements]
         if any(s.change.shift or s.exclusive for s in statements) and existing:
@@ -109,6 +111,14 @@ class RulesExtractor:
         if not options.user_profile_enabled:
             memories = [c for c in memories if c.kind != Kind.USER_PROFILE]
         return Extraction(memories=memories, forget=forget)
+
+    def _focus(self, details: str | None) -> tuple[str, ...]:
+        """The policy's focus phrases, read once per policy text."""
+        if details not in self._policies:
+            if len(self._policies) >= POLICY_CACHE:
+                self._policies.clear()
+            self._policies[details] = read_policy(details, self._parser).focus
+        return self._policies[details]
 
     def remember(self, command: Command, message_ids: list[str]) -> Candidate:
         return remember_candidate(self._parser, command, message_ids)
