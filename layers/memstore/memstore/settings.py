@@ -18,6 +18,10 @@ class Settings:
     auth_mode: str = "IAM"
     default_chat_model: str = "memstore-rules"
     default_embedding_model: str = "all-MiniLM-L6-v2"
+    language_embedding_model: str = "all-MiniLM-L6-v2"
+    """The embedder behind the deterministic extractor's language decisions (statements, facets,
+    forget targets, privacy categories). Their thresholds are calibrated on all-MiniLM-L6-v2; a
+    Lambda cannot run it (docs/deploy.md), so the template sets the deployment's Titan model."""
     allowed_chat_models: tuple[str, ...] = ("memstore-rules",)
     allowed_embedding_models: tuple[str, ...] = ("all-MiniLM-L6-v2",)
     vector_backend: str = "dynamodb"
@@ -41,6 +45,7 @@ class Settings:
             auth_mode=(e.get("AUTH_MODE") or cls.auth_mode).upper(),
             default_chat_model=default_chat,
             default_embedding_model=default_embedding,
+            language_embedding_model=e.get("LANGUAGE_EMBEDDING_MODEL") or cls.language_embedding_model,
             allowed_chat_models=_csv(e.get("ALLOWED_CHAT_MODELS", "")) or (default_chat,),
             allowed_embedding_models=_csv(e.get("ALLOWED_EMBEDDING_MODELS", "")) or (default_embedding,),
             vector_backend=e.get("VECTOR_BACKEND") or cls.vector_backend,

@@ -147,11 +147,9 @@ class Container:
     @property
     def language_embedder(self):
         """The embedder behind every language decision (statements, facets, forget targets,
-        privacy categories): the local MiniLM their thresholds are calibrated on, whatever
-        model a store searches with."""
-        from memstore.adapters.embedders import MINILM
-
-        return self.embedder_for(MINILM)
+        privacy categories), whatever model a store searches with: the local MiniLM their
+        thresholds are calibrated on (settings.language_embedding_model; Titan on AWS)."""
+        return self.embedder_for(self.settings.language_embedding_model)
 
     def extractor_for(self, store):
         """One extractor per chat model, built on first use and kept for warm invocations."""
