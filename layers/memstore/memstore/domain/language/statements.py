@@ -372,8 +372,8 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
                 former = out[-1]
                 out[-1] = Statement(
                     former.message_id,
-                    _swap_into(former.text, former.evidence, s.text),
-                    _swap_into(former.evidence, former.evidence, s.text),
+                    _swap_into(former.text, s.text),
+                    _swap_into(former.evidence, s.text),
                     label=former.label,
                     change=changes.Change(shift=True),
                     about_self=former.about_self,
@@ -397,9 +397,8 @@ def _replacing(value: Statement, retraction: Statement) -> Statement:
     return value
 
 
-def _swap_into(retracted_text: str, evidence: str, value: str) -> str:
+def _swap_into(retracted_text: str, value: str) -> str:
     """Text replacement of the retracted value by the new one, in the third-person clause."""
-    del evidence
     words = retracted_text.rstrip(".").split()
     negators = {"no", "not", "longer", "anymore", "n't"}
     kept = [w for w in words if w.lower().strip(",") not in negators]
