@@ -206,3 +206,12 @@ def test_what_the_policy_asks_to_focus_on_is_kept_even_when_said_in_passing(extr
     focused = StoreOptions(user_profile_details="Focus on the user's garden and plants.")
     assert not any("garden" in f for f in facts(extract(extractor, said)))
     assert any("garden" in f for f in facts(extract(extractor, said, options=focused)))
+
+
+def test_a_switch_replaces_what_it_names_and_never_the_users_name(extractor):
+    existing = [
+        item("name", "The user's name is Celestine.", topic="name"),
+        MemoryItem(memory_id="editor", store="s", scope="u", kind=Kind.PROCEDURAL, content="Don't suggest other editors, the user is an Emacs person.", created_at=0, updated_at=0),
+    ]
+    (change,) = extract(extractor, ("user", "Also, I finally switched from Emacs to Neovim."), existing=existing).memories
+    assert change.replaces == ["editor"]

@@ -41,6 +41,10 @@ CHANGE_MATCH_FACET = 0.45
 """Cosine at which a statement marked as a change ("these days I eat flexitarian") replaces a
 memory of the same facet ("The user is pescatarian.")."""
 CHANGE_MATCH = 0.6
+EXCLUSIVE_MATCH = 0.6
+"""A new value of a single-valued facet (name, occupation, residence) replaces the memory filed
+under it only this similar: a misjudged facet ("switched to Neovim" as a name) must not
+overwrite the user's name (measured: 0.55 for that pair, 0.7-0.9 for a new job or name)."""
 """… and a memory filed under another facet, or under none."""
 FACET_BONUS = 0.1
 SOMEONE_FACETS = ("family", "pets")
@@ -156,7 +160,7 @@ class RulesExtractor:
                 out.append(c)
                 continue
             best, best_score = None, -1.0
-            named = [m for m in pool if m.kind == c.kind and statement.former and _names(m.content, statement.former)]
+            named = [m for m in pool if statement.former and _names(m.content, statement.former)]
             for m in named:
                 score = float(stored[m.memory_id] @ vector)
                 if score > best_score:
@@ -169,7 +173,7 @@ class RulesExtractor:
                     cosine = max(cosine, float(stored[m.memory_id] @ back))
                 same_facet = c.topic is not None and facets[m.memory_id] == c.topic
                 enough = (
-                    (statement.exclusive and same_facet)
+                    (statement.exclusive and same_facet and cosine >= EXCLUSIVE_MATCH)
                     or (statement.retraction_of is not None and cosine >= RETRACTION_MATCH)
                     or (
                         statement.change.shift
