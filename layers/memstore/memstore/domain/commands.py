@@ -11,12 +11,19 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from memstore.domain.privacy.redaction import redact
+
 
 class Command(BaseModel):
     action: Literal["remember", "forget"]
     content: str
     """For remember: the thing to keep, in the user's words ("my dentist is Dr. Halvorsen").
     For forget: a short phrase naming what to drop ("my sister's wedding")."""
+
+    def echoed(self) -> str:
+        """The content as `memory_commands` may show it: any credential, card, bank account or
+        government id it names replaced by a marker ("forget my old card [redacted payment card]")."""
+        return redact(self.content)
 
 
 _SENTENCE_END = re.compile(r"[.!?]+[\"'”’)]*\s+(?=\S)|\n+")

@@ -32,6 +32,10 @@ class StoreOptions(BaseModel):
     """How long an update keeps its raw conversation messages once it is completed or failed
     (a superseded update's are removed at once: they live on in its successor). 0 removes them
     the moment the update finishes, so a failed update cannot be retried without resubmitting."""
+    secret_handling: Literal["refuse", "redact"] = "refuse"
+    """What an item written through the API does when its content holds a credential, a payment
+    card, a bank account or a government id: "refuse" answers 400 naming the kind; "redact"
+    stores the item with each such value replaced by a marker ("[redacted credential]")."""
 
 
 class StoreDefinition(BaseModel):

@@ -8,6 +8,8 @@ from memstore.domain.access import Caller
 from memstore.domain.errors import InvalidRequest, NotFound
 from memstore.domain.ids import new_id
 from memstore.domain.models import MemoryItem, Page, Revision, Store
+from memstore.domain.privacy.detectors import blocking
+from memstore.domain.privacy.redaction import redact
 from memstore.domain.requests import CreateItemRequest, ListItemsQuery, UpdateItemRequest
 from memstore.ports.clock import Clock
 from memstore.ports.repository import Repository
@@ -34,7 +36,7 @@ class ItemService:
         repo: Repository,
         clock: Clock,
         *,
-        secrets: SecretCheck | None = None,
+        secrets: SecretCheck = blocking,
         on_item_deleted: tuple[ItemDeletedHook, ...] = (),
         on_scope_deleted: tuple[ScopeDeletedHook, ...] = (),
     ):
@@ -45,25 +47,33 @@ class ItemService:
         self._secrets = secrets
 
     def _refuse_secrets(self, content: str) -> None:
-        """Content written through the API is refused, not screened, when it holds a secret or
-        an id (the message names the kind, never the value)."""
-        found = self._secrets(content) if self._secrets else []
+        """Content that holds a secret or an id is refused (the message names the kind, never
+        the value)."""
+        found = self._secrets(content)
         if found:
             kinds = ", ".join(name.replace("_", " ") for name in found)
             message = f"content holds {kinds} data; memstore does not store secrets or ids"
             raise InvalidRequest(message, "content")
 
+    def _safe_content(self, store: Store, content: str) -> str:
+        """The content to store: as sent, or with its secrets replaced by markers when the store's
+        `secret_handling` is "redact"; refused when a secret would remain either way."""
+        if store.definition.options.secret_handling == "redact" and self._secrets(content):
+            content = redact(content)
+        self._refuse_secrets(content)
+        return content
+
     def create(self, store_name: str, request: CreateItemRequest, caller: Caller) -> MemoryItem:
         store = self._store(store_name)
         scope = caller.resolve(request.scope)
-        self._refuse_secrets(request.content)
+        content = self._safe_content(store, request.content)
         now = int(self._clock())
         item = MemoryItem(
             memory_id=new_id("mem", now),
             store=store.name,
             scope=scope,
             kind=request.kind,
-            content=request.content,
+            content=content,
             created_at=now,
             updated_at=now,
             expires_at=expiry(store, now),
@@ -91,9 +101,9 @@ class ItemService:
         changes: dict = {"updated_at": now, "expires_at": expiry(store, now), "version": current.version + 1}
         if request.kind is not None:
             changes["kind"] = request.kind
-        if request.content is not None and request.content != current.content:
-            self._refuse_secrets(request.content)
-            changes["content"] = request.content
+        content = None if request.content is None else self._safe_content(store, request.content)
+        if content is not None and content != current.content:
+            changes["content"] = content
             changes["embedding"] = None
             changes["embedding_model"] = None
             changes["revisions"] = [

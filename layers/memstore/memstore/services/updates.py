@@ -257,7 +257,7 @@ class UpdateService:
             self._guard_for, self._forget_embed(store),
         )
         applied = self._writer.apply(store, scope, operations, update_id, vectors=similarity)
-        call: dict[str, Any] = {"type": "memory_command_call", "arguments": {"action": cmd.action, "content": cmd.content}}
+        call: dict[str, Any] = {"type": "memory_command_call", "arguments": {"action": cmd.action, "content": cmd.echoed()}}
         if cmd.action == "forget":
             # completed with the deleted ids when the request named something; no_match otherwise
             deleted = [op["memory_item"]["memory_id"] for op in applied if op["kind"] == "delete"]

@@ -2,7 +2,8 @@
 
 Text-level (no parser, so the items API can refuse them on a light cold start):
 - credentials: detect-secrets' own plugins (AWS, GitHub, Slack, Stripe, JWT, private keys, …,
-  and its KeywordDetector for `password: x` / `api_key = "x"`), long high-entropy tokens, and a
+  and its KeywordDetector for `password: x` / `api_key = "x"`), long high-entropy tokens, a long
+  token of letters and digits named a key ("my api key: 8f14e45f…"), and a
   credential stated in words: a credential noun (data file `privacy_terms.jsonl`) with a
   secret-shaped token near it ("my password is Walrus%5571", "I use Gra.Quar.2003! for every
   login"); a token mixing all four character classes is one by itself;
@@ -126,11 +127,25 @@ def _entropy(token: str) -> float:
     return -sum(n / len(token) * math.log2(n / len(token)) for n in counts.values())
 
 
+def _keyword(word: str) -> bool:
+    """"key", "api-key", "access_key": a word that makes a long mixed token after it a key."""
+    return re.split(r"[-_]", word.lower())[-1] in ("key", "keys")
+
+
+def _key_shaped(token: str) -> bool:
+    """Long, with letters and digits interleaved (a key, not a name like "2026Q4-roadmap")."""
+    alnum = [c for c in token if c.isalnum()]
+    switches = sum(a.isdigit() != b.isdigit() for a, b in zip(alnum, alnum[1:], strict=False))
+    return len(token) >= 16 and switches >= 4 and not _ordinary(token)
+
+
 def _credentials(text: str) -> list[Hit]:
     hits = _secrets_library(text)
     words = _words(text)
     nouns = terms("credential")
     for i, w in enumerate(words):
+        if _keyword(w):
+            hits += [Hit("credential", v) for v in words[i + 1 : i + 5] if _key_shaped(v)][:1]
         long_random = len(w) >= 20 and _classes(w) >= 2 and any(c.isdigit() for c in w) and not _ordinary(w)
         if long_random and _entropy(w) >= 0.75 * math.log2(len(w)):
             hits.append(Hit("credential", w))
