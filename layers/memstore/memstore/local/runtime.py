@@ -75,6 +75,8 @@ _REMOVED_VARIABLES = ("AWS_PROFILE", "AWS_DEFAULT_PROFILE", "DYNAMODB_ENDPOINT")
 """A profile naming real credentials, or an endpoint moto would not intercept."""
 
 CONSOLIDATE_FUNCTION = "ConsolidateFunction"
+STOP_GRACE_S = 30.0
+"""How long `stop` waits for invocations in flight before it tears down moto under them."""
 
 
 class UnknownFunction(LookupError):
@@ -131,6 +133,8 @@ class LocalRuntime:
         self.environments = {fid: self._environment(spec) for fid, spec in self.functions.items()}
         self._shared_env, self._varying_keys = self._split_environments()
         self._lock = threading.RLock()
+        self._idle = threading.Condition(self._lock)
+        self._running = 0
         self._modules: dict[str, ModuleType] = {}
         self._saved_env: dict[str, str] | None = None
         self._mock: Any = None
@@ -187,9 +191,10 @@ class LocalRuntime:
                 reset_container()
                 from moto import mock_aws
 
-                from memstore.local import moto_transactions
+                from memstore.local import moto_atomic, moto_transactions
 
                 moto_transactions.install()
+                moto_atomic.install()
                 self._mock = mock_aws()
                 self._mock.start()
                 self._create_resources()
@@ -209,8 +214,9 @@ class LocalRuntime:
         with self._lock:
             if not self.started:
                 return
-            self._teardown()
             self.started = False
+            self._idle.wait_for(lambda: self._running == 0, timeout=STOP_GRACE_S)
+            self._teardown()
 
     def _teardown(self) -> None:
         if self.scheduler is not None:
@@ -277,7 +283,9 @@ class LocalRuntime:
 
     # invocation -------------------------------------------------------------------------------
     def invoke(self, function_id: str, event: Any) -> Any:
-        """Runs one function's handler with `event`, as a Lambda invocation would."""
+        """Runs one function's handler with `event`, as a Lambda invocation would. Invocations
+        run in parallel, as concurrent Lambda containers do; each mocked AWS request is atomic
+        (moto_atomic)."""
         spec = self.functions.get(function_id)
         if spec is None:
             raise UnknownFunction(function_id)
@@ -286,19 +294,23 @@ class LocalRuntime:
                 raise RuntimeError("the local runtime is not started")
             self._apply_function_env(function_id)
             handler = self._handler(spec)
-            context = LambdaContext(spec)
-            started = time.monotonic()
-            try:
-                return handler(event, context)
-            finally:
-                elapsed = time.monotonic() - started
-                if elapsed > spec.timeout_s:
-                    log.warning(
-                        "%s ran %.1fs, over its %.0fs timeout (Lambda would have stopped it)",
-                        function_id,
-                        elapsed,
-                        spec.timeout_s,
-                    )
+            self._running += 1
+        context = LambdaContext(spec)
+        started = time.monotonic()
+        try:
+            return handler(event, context)
+        finally:
+            with self._lock:
+                self._running -= 1
+                self._idle.notify_all()
+            elapsed = time.monotonic() - started
+            if elapsed > spec.timeout_s:
+                log.warning(
+                    "%s ran %.1fs, over its %.0fs timeout (Lambda would have stopped it)",
+                    function_id,
+                    elapsed,
+                    spec.timeout_s,
+                )
 
     def _handler(self, spec: FunctionSpec) -> Callable[[Any, LambdaContext], Any]:
         module = self._modules.get(spec.logical_id)

@@ -1,0 +1,81 @@
+"""`memstore local` runs invocations side by side, as concurrent Lambda containers do, while
+every mocked AWS request stays atomic: a conditional write raced by many threads succeeds once."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import boto3
+import pytest
+from botocore.exceptions import ClientError
+
+from memstore.local.runtime import LocalRuntime
+
+pytestmark = pytest.mark.integration
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "template_min.yaml"
+
+
+@pytest.fixture
+def runtime():
+    rt = LocalRuntime(FIXTURE)
+    rt.start()
+    try:
+        yield rt
+    finally:
+        rt.stop()
+
+
+def test_a_slow_invocation_does_not_hold_up_another(runtime, monkeypatch):
+    first_running, second_done = threading.Event(), threading.Event()
+
+    def slow(event, context):
+        first_running.set()
+        return {"waited": second_done.wait(timeout=10)}
+
+    def quick(event, context):
+        return {"quick": True}
+
+    monkeypatch.setattr(runtime, "_handler", lambda spec: slow if spec.logical_id == "EchoFunction" else quick)
+    other = next(fid for fid in runtime.functions if fid != "EchoFunction")
+    results: dict[str, object] = {}
+    worker = threading.Thread(target=lambda: results.update(slow=runtime.invoke("EchoFunction", {})))
+    worker.start()
+    assert first_running.wait(timeout=10)
+    results["quick"] = runtime.invoke(other, {})
+    second_done.set()
+    worker.join(timeout=10)
+    assert results == {"quick": {"quick": True}, "slow": {"waited": True}}
+
+
+def test_a_conditional_write_raced_by_many_threads_succeeds_once(runtime):
+    client = boto3.client("dynamodb", region_name="us-east-1")
+    client.create_table(
+        TableName="race",
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        BillingMode="PAY_PER_REQUEST",
+    )
+    outcomes: list[str] = []
+    start = threading.Barrier(16)
+
+    def claim(n: int) -> None:
+        start.wait()
+        for round_ in range(20):
+            try:
+                client.put_item(
+                    TableName="race",
+                    Item={"pk": {"S": f"key-{round_}"}, "owner": {"N": str(n)}},
+                    ConditionExpression="attribute_not_exists(pk)",
+                )
+                outcomes.append(f"won-{round_}")
+            except ClientError as e:
+                assert e.response["Error"]["Code"] == "ConditionalCheckFailedException"
+
+    threads = [threading.Thread(target=claim, args=(n,)) for n in range(16)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert sorted(outcomes) == sorted(f"won-{r}" for r in range(20))
