@@ -84,7 +84,10 @@ def generic_body_cases():
         yield bad("string-body", route, 400, "invalid_request", None, body=json.dumps(PRIVATE))
         yield bad("number-body", route, 400, "invalid_request", None, body="42")
         yield bad("no-body", route, 400, "invalid_request", None, body=None)
-        yield bad("unknown-field", route, 400, "invalid_request", "bogus", body=with_field(route, bogus=1))
+        # An unknown field is not named (its name is the client's text); the parent is.
+        yield bad("unknown-field", route, 400, "invalid_request", None, body=with_field(route, bogus=1))
+        yield bad("unknown-field-private-name", route, 400, "invalid_request", None,
+                  body=with_field(route, **{PRIVATE: "x"}))
 
 
 def required_field_cases():
@@ -137,8 +140,8 @@ def field_limit_cases():
         ("unknown-chat-model", {"kind": "default", "chat_model": "no-such-model"}, "definition.chat_model"),
         ("negative-ttl", {"kind": "default", "options": {"default_ttl_seconds": -1}},
          "definition.options.default_ttl_seconds"),
-        ("unknown-option", {"kind": "default", "options": {"bogus": True}}, "definition.options.bogus"),
-        ("unknown-definition-field", {"kind": "default", "bogus": True}, "definition.bogus"),
+        ("unknown-option", {"kind": "default", "options": {"bogus": True}}, "definition.options"),
+        ("unknown-definition-field", {"kind": "default", "bogus": True}, "definition"),
     ]:
         yield bad(case_id, create_store, 400, "invalid_request", param,
                   body=with_field(create_store, definition=definition))
@@ -183,7 +186,7 @@ def update_and_search_cases():
     for value in (0, 101):
         yield bad(f"max-memories-{value}", search, 400, "invalid_request", "options.max_memories",
                   body=with_field(search, options={"max_memories": value}))
-    yield bad("unknown-option", search, 400, "invalid_request", "options.bogus",
+    yield bad("unknown-option", search, 400, "invalid_request", "options",
               body=with_field(search, options={"bogus": 1}))
     yield bad("items-without-text", search, 400, "invalid_request", "items", body=with_field(search, items=[]))
     yield bad("unknown-previous-search", ("search", "static"), 404, "not_found", "previous_search_id",

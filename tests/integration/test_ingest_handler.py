@@ -14,7 +14,6 @@ from typing import Any
 
 import boto3
 import pytest
-from pydantic import ValidationError
 
 from memstore.adapters.aws_orchestration import EventBridgePublisher
 from memstore.adapters.dynamodb_repository import DynamoDBRepository
@@ -178,28 +177,78 @@ def broken(change):
     return event
 
 
+PRIVATE = "PRIVATE-5f3a"
+"""Planted in the bad part of an event: the error must never quote it."""
+
+
+def nested(depth: int) -> object:
+    value: object = PRIVATE
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def bad_message(content: object):
+    return lambda d: d["items"].append({"type": "message", "role": "user", "content": content})
+
+
 INVALID = {
-    "missing scope": (broken(lambda d: d.pop("scope")), ValidationError),
-    "missing store": (broken(lambda d: d.pop("store")), ValidationError),
-    "unknown store": (broken(lambda d: d.update(store="no-such-store")), NotFound),
-    "malformed store name": (broken(lambda d: d.update(store="not a name!")), ValidationError),
-    "unknown field": (broken(lambda d: d.update(priority="high")), ValidationError),
-    "bad message role": (broken(lambda d: d["items"][0].update(role="tool")), ValidationError),
-    "no messages": (broken(lambda d: d.update(items=[])), InvalidRequest),
-    "user placeholder without a user": (broken(lambda d: d.update(scope="{{$userId}}")), InvalidRequest),
+    "missing scope": (broken(lambda d: d.pop("scope")), InvalidRequest, "scope"),
+    "missing store": (broken(lambda d: d.pop("store")), InvalidRequest, "store"),
+    "unknown store": (broken(lambda d: d.update(store="no-such-store")), NotFound, "name"),
+    "malformed store name": (broken(lambda d: d.update(store="not a name!")), InvalidRequest, "store"),
+    "unknown field": (broken(lambda d: d.update(priority="high")), InvalidRequest, None),
+    "unknown field named with personal data": (broken(lambda d: d.update({PRIVATE: 1})), InvalidRequest, None),
+    "bad message role": (broken(lambda d: d["items"][0].update(role="tool")), InvalidRequest, "items.0.role"),
+    "no messages": (broken(lambda d: d.update(items=[])), InvalidRequest, "items"),
+    "user placeholder without a user": (broken(lambda d: d.update(scope="{{$userId}}")), InvalidRequest, "scope"),
     "no detail": ({k: v for k, v in load_event("ingest", "update_memories").items() if k != "detail"},
-                  ValidationError),
+                  InvalidRequest, "detail"),
+    "detail not an object": ({**load_event("ingest", "update_memories"), "detail": [PRIVATE]},
+                             InvalidRequest, "detail"),
+    "lone surrogate in content": (broken(bad_message(f"{PRIVATE} I like \ud800 tea.")), InvalidRequest,
+                                  "items.2.content"),
+    "NUL in content": (broken(bad_message(f"{PRIVATE} I like \x00 tea.")), InvalidRequest, "items.2.content"),
+    "lone surrogate in a content part": (
+        broken(bad_message([{"type": "input_text", "text": f"{PRIVATE} \udfff"}])), InvalidRequest,
+        "items.2.content.0.text"),
+    "lone surrogate in a scope": (broken(lambda d: d.update(scope=f"{PRIVATE}\ud800")), InvalidRequest, "scope"),
+    "nested 33 deep": (broken(lambda d: d.update(extra=nested(32))), InvalidRequest, None),
+    "nested 10000 deep": (broken(lambda d: d.update(extra=nested(10_000))), InvalidRequest, None),
+    "update_delay as a string": (broken(lambda d: d.update(update_delay="5")), InvalidRequest, "update_delay"),
+    "update_delay as a float": (broken(lambda d: d.update(update_delay=5.0)), InvalidRequest, "update_delay"),
+    "update_delay as a boolean": (broken(lambda d: d.update(update_delay=True)), InvalidRequest, "update_delay"),
+    "dry_run as a string": (broken(lambda d: d.update(dry_run="true")), InvalidRequest, "dry_run"),
+    "dry_run as a number": (broken(lambda d: d.update(dry_run=1)), InvalidRequest, "dry_run"),
 }
 
 
 @pytest.mark.parametrize("case", INVALID)
 def test_invalid_event_raises_so_lambda_retries_it_then_dead_letters_it_and_writes_nothing(env, apps, case):
-    event, error = INVALID[case]
+    """The raised error is what Lambda logs and the dead-letter record carries: it names the
+    field and quotes nothing of the event."""
+    event, error, param = INVALID[case]
     before = env.table_rows()
-    with pytest.raises(error):
+    with pytest.raises(error) as raised:
         invoke(apps, "ingest", event)
+    assert raised.value.param == param
+    assert PRIVATE not in str(raised.value) and raised.value.__cause__ is None
     assert env.table_rows() == before
     assert env.scheduler.jobs == []
+
+
+def test_a_refused_event_does_not_hold_up_the_good_events_after_it(env, apps):
+    poisoned = broken(bad_message("I like \ud800 tea."))
+    with pytest.raises(InvalidRequest):
+        invoke(apps, "ingest", poisoned)
+    good = load_event("ingest", "update_memories")
+    answer = invoke(apps, "ingest", good)
+    update = env.repo.get_update(STORE, answer["update_id"])
+    assert [m.id for m in update.messages] == ["msg_001", "msg_002"]
+    [job] = env.scheduler.jobs
+    assert invoke(apps, "consolidate", job.model_dump())["status"] == "done"
+    assert env.repo.get_update(STORE, answer["update_id"]).status == UpdateStatus.COMPLETED
+    assert env.repo.scope_items(STORE, SCOPE, env.clock())
 
 
 def test_consolidation_announces_update_completed_with_ids_and_counts_only(env, apps):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import traceback
@@ -17,6 +16,7 @@ from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 
 from memstore.api import errors
+from memstore.api.body import body_text, parse_object
 from memstore.api.identity import caller_from_event
 from memstore.domain.access import Caller
 from memstore.domain.errors import MemstoreError
@@ -69,20 +69,22 @@ def build_resolver() -> APIGatewayHttpResolver:
     return app
 
 
-def _error(status: int, code: str, message: str) -> dict:
+def _error(status: int, code: str, message: str, param: str | None = None) -> dict:
     return {"statusCode": status, "headers": {"Content-Type": "application/json"},
-            "body": json.dumps(errors.error_body(code, message))}
+            "body": json.dumps(errors.error_body(code, message, param))}
 
 
-def _is_json_object_or_invalid(body: str, base64_encoded: bool) -> bool:
-    """Powertools' validation unwraps a one-element JSON array into its element: a body that is
-    valid JSON but not an object is refused here. Invalid JSON is left to the resolver, which
-    reports it as such."""
-    try:
-        raw = base64.b64decode(body) if base64_encoded else body
-        return isinstance(json.loads(raw), dict)
-    except ValueError:
-        return True
+def _checked_body(event: dict) -> dict | None:
+    """The event with its body as checked UTF-8 JSON text (Powertools parses it again), or None
+    when there is no body. Powertools' validation would unwrap a one-element JSON array into its
+    element: only an object passes."""
+    body = event.get("body")
+    if not body:
+        return None
+    text = body_text(body, bool(event.get("isBase64Encoded")))
+    parse_object(text)
+    headers = {**(event.get("headers") or {}), "content-type": "application/json"}
+    return {**event, "body": text, "isBase64Encoded": False, "headers": headers}
 
 
 def json_response(status: int, payload: Any) -> Response:
@@ -106,13 +108,15 @@ def entrypoint(
         if not is_metrics_disabled():
             metrics.add_metric(name="Requests", unit=MetricUnit.Count, value=1)
         body = event.get("body") or ""
-        if len(body.encode("utf-8")) > max_body_bytes * (4 / 3 if event.get("isBase64Encoded") else 1):
+        if len(body.encode("utf-8", "surrogatepass")) > max_body_bytes * (
+            4 / 3 if event.get("isBase64Encoded") else 1
+        ):
             return _error(413, "payload_too_large", f"the request body exceeds {max_body_bytes} bytes")
-        if body and not _is_json_object_or_invalid(body, event.get("isBase64Encoded", False)):
-            return _error(400, "invalid_request", "the request body must be a JSON object")
-        if body:
-            event = {**event, "headers": {**(event.get("headers") or {}), "content-type": "application/json"}}
-        return app.resolve(event, context)
+        try:
+            checked = _checked_body(event)
+        except MemstoreError as error:
+            return _error(error.status, error.code, error.message, error.param)
+        return app.resolve(checked or event, context)
 
     tracer = _xray_sdk_tracer()
     return tracer.capture_lambda_handler(handler, capture_response=False) if tracer else handler

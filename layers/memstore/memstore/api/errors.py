@@ -3,13 +3,27 @@
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValidationError
 
+from memstore.api.fields import invalid_request
 from memstore.domain.errors import MemstoreError
 
 _LOCATIONS = {"body", "query", "path", "header"}
+_ID = re.compile(r"[a-z]{2,4}_[0-9A-HJKMNP-TV-Z]{26}")
+_STORE_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_ID_SYNTAX = {
+    "name": _STORE_NAME,
+    "memory_id": _ID,
+    "update_id": _ID,
+    "previous_update_id": _ID,
+    "previous_search_id": _ID,
+}
+"""Params whose value a domain message quotes: the value is shown only when it is a valid id."""
+_QUOTED = re.compile(r"\s*['\"].*['\"]", re.DOTALL)
 
 
 def error_body(code: str, message: str, param: str | None = None) -> dict:
@@ -21,17 +35,27 @@ def error_response(status: int, code: str, message: str, param: str | None = Non
 
 
 def from_domain(error: MemstoreError) -> Response:
-    return error_response(error.status, error.code, error.message, error.param)
+    return error_response(error.status, error.code, safe_message(error), error.param)
+
+
+def safe_message(error: MemstoreError) -> str:
+    """A domain message quotes the id it is about ("memory 'mem_…' not found"); an id that is not
+    syntactically one (anything a client typed into the path) is left out."""
+    syntax = _ID_SYNTAX.get(error.param or "")
+    quoted = _QUOTED.search(error.message) if syntax else None
+    if quoted is None or syntax.fullmatch(quoted.group().strip()[1:-1]):
+        return error.message
+    return error.message[: quoted.start()] + error.message[quoted.end() :]
 
 
 def from_validation(error: RequestValidationError) -> Response:
     """Names the first offending field; never echoes the input (it may be personal data)."""
-    first = error.errors()[0] if error.errors() else {}
-    loc = [str(part) for part in first.get("loc", ()) if str(part) not in _LOCATIONS]
-    param = ".".join(loc) or None
+    first: dict[str, Any] = error.errors()[0] if error.errors() else {}
+    loc = list(first.get("loc", ()))
+    if loc and str(loc[0]) in _LOCATIONS:
+        loc = loc[1:]
     if first.get("type") == "json_invalid":
         return error_response(400, "invalid_request", "the request body is not valid JSON")
     if first.get("type") == "missing" and not loc:
         return error_response(400, "invalid_request", "a JSON request body is required")
-    message = str(first.get("msg", "invalid request")).removeprefix("Value error, ")
-    return error_response(400, "invalid_request", f"{param}: {message}" if param else message, param)
+    return from_domain(invalid_request(first, loc))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Generic, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 T = TypeVar("T")
 
@@ -23,12 +23,12 @@ MAX_MESSAGE_RETENTION = 30 * 86400
 class StoreOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    user_profile_enabled: bool = True
-    chat_summary_enabled: bool = True
-    procedural_memory_enabled: bool = False
-    default_ttl_seconds: int = Field(default=0, ge=0, le=10 * 365 * 86400)
+    user_profile_enabled: StrictBool = True
+    chat_summary_enabled: StrictBool = True
+    procedural_memory_enabled: StrictBool = False
+    default_ttl_seconds: StrictInt = Field(default=0, ge=0, le=10 * 365 * 86400)
     user_profile_details: str | None = Field(default=None, max_length=4000)
-    message_retention_seconds: int = Field(default=DEFAULT_MESSAGE_RETENTION, ge=0, le=MAX_MESSAGE_RETENTION)
+    message_retention_seconds: StrictInt = Field(default=DEFAULT_MESSAGE_RETENTION, ge=0, le=MAX_MESSAGE_RETENTION)
     """How long an update keeps its raw conversation messages once it is completed or failed
     (a superseded update's are removed at once: they live on in its successor). 0 removes them
     the moment the update finishes, so a failed update cannot be retried without resubmitting."""

@@ -13,6 +13,13 @@ MAX_METADATA_KEYS = 16
 USER_ID_PLACEHOLDER = "{{$userId}}"
 
 
+def _clean_text(value: str) -> str:
+    """JSON can spell a NUL or half a surrogate pair ("\\ud800"): neither is text to store."""
+    if any(c == "\x00" or "\ud800" <= c <= "\udfff" for c in value):
+        raise ValueError("must not contain NUL characters or unpaired surrogates")
+    return value
+
+
 def _printable(value: str) -> str:
     if not value.isprintable():
         raise ValueError("must contain printable characters only")
@@ -33,14 +40,18 @@ def _metadata(value: dict[str, str]) -> dict[str, str]:
     for key, item in value.items():
         if not 1 <= len(key) <= 64 or len(item) > 512:
             raise ValueError("keys are 1..64 characters, values at most 512")
+        _clean_text(key)
+        _clean_text(item)
     return value
 
 
 StoreName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,64}$")]
 Scope = Annotated[str, StringConstraints(min_length=1, max_length=256), AfterValidator(_printable)]
-Content = Annotated[str, AfterValidator(_content)]
+Text = Annotated[str, AfterValidator(_clean_text)]
+"""Any text the API keeps: no NUL characters, no unpaired surrogates."""
+Content = Annotated[Text, AfterValidator(_content)]
 Metadata = Annotated[dict[str, str], AfterValidator(_metadata)]
-Description = Annotated[str, StringConstraints(max_length=512)]
+Description = Annotated[Text, StringConstraints(max_length=512)]
 
 
 class _Strict(BaseModel):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 from memstore.domain.requests import Scope
 from memstore.domain.updates import InputMessage
@@ -14,7 +14,7 @@ MAX_QUERY_MESSAGES = 20
 
 class SearchOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    max_memories: int = Field(default=10, ge=1, le=100)
+    max_memories: StrictInt = Field(default=10, ge=1, le=100)
 
 
 class SearchMemoriesRequest(BaseModel):

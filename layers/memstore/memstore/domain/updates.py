@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from memstore.domain.errors import PayloadTooLarge
 from memstore.domain.requests import Scope
@@ -57,9 +57,9 @@ class UpdateMemoriesRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     scope: Scope
     items: list[InputMessage] = Field(default_factory=list, max_length=MAX_MESSAGES)
-    update_delay: int = Field(default=DEFAULT_UPDATE_DELAY, ge=0, le=MAX_UPDATE_DELAY)
+    update_delay: StrictInt = Field(default=DEFAULT_UPDATE_DELAY, ge=0, le=MAX_UPDATE_DELAY)
     previous_update_id: str | None = Field(default=None, max_length=64)
-    dry_run: bool = False
+    dry_run: StrictBool = False
 
 
 class UpdateRecord(BaseModel):
