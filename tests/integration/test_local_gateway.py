@@ -11,6 +11,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -22,7 +23,13 @@ import pytest
 
 from memstore.adapters.local_scheduler import process_scheduler
 from memstore.local import LocalRuntime, TemplateError, run_in_thread
-from memstore.local.gateway import MAX_REQUEST_BYTES, Router, build_event
+from memstore.local.gateway import (
+    MAX_REQUEST_BYTES,
+    MAX_REQUEST_LINE_AND_HEADERS,
+    GatewayServer,
+    Router,
+    build_event,
+)
 from memstore.local.runtime import UnknownFunction
 from memstore.local.template import Route, load_template
 
@@ -64,6 +71,27 @@ class Client:
         hdrs = [("Content-Type", "application/json"), *headers] if body is not None else list(headers)
         status, resp_headers, data = self.request(method, path, body, hdrs)
         return status, dict((k.lower(), v) for k, v in resp_headers), json.loads(data) if data else None
+
+
+def raw_exchange(port: int, request: bytes, timeout: float = 10.0) -> tuple[int, dict[str, str], bytes]:
+    """Sends bytes as they are (no client library tidies them) and reads one response."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(request)
+        return read_response(sock)
+
+
+def read_response(sock: socket.socket) -> tuple[int, dict[str, str], bytes]:
+    response = http.client.HTTPResponse(sock)
+    response.begin()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+
+
+def assert_json_error(status: int, headers: dict[str, str], body: bytes, expected: int, code: str) -> dict:
+    assert status == expected, body
+    assert headers["content-type"] == "application/json"
+    error = json.loads(body)["error"]
+    assert set(error) == {"code", "message", "param"} and error["code"] == code
+    return error
 
 
 def wait_for(predicate, timeout=10.0, interval=0.05):
@@ -212,8 +240,8 @@ class TestGateway:
         assert body == {"error": {"code": "internal_error", "message": "internal error", "param": None}}
         assert b"Traceback" not in data and b"secret-scope-value" not in data and b"ValueError" not in data
         logged = "\n".join(r.getMessage() + (r.exc_text or "") for r in caplog.records)
-        assert "BoomFunction" in logged
-        assert any(r.exc_info and r.exc_info[0] is ValueError for r in caplog.records)
+        assert "BoomFunction" in logged and "ValueError" in logged and "app.py" in logged
+        assert "secret-scope-value" not in logged, "the exception's message quotes personal data"
 
     def test_response_shapes(self, client):
         status, headers, body = client.json("GET", "/shapes/dict")
@@ -347,6 +375,66 @@ class TestGateway:
         client.json("POST", "/jobs", {"update_id": "upd_raise_1"})
         runs = self._runs(client, "upd_raise_1", 4)
         assert runs == [{"action": "run", "error": None}] * 3 + [{"action": "fail", "error": "RuntimeError"}]
+
+    @pytest.mark.parametrize("method", ["FOO", "PROPFIND", "TRACE", "get", "BREW"])
+    def test_an_unknown_method_is_a_json_405_on_a_known_path(self, client, method):
+        status, headers, body = raw_exchange(client.port, f"{method} /things HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        error = assert_json_error(status, headers, body, 405, "method_not_allowed")
+        assert headers["allow"] == "GET, POST" and method not in error["message"]
+
+    def test_an_unknown_method_on_an_unknown_path_is_a_json_404(self, client):
+        status, headers, body = raw_exchange(client.port, b"FOO /nope/mem_secret HTTP/1.1\r\nHost: x\r\n\r\n")
+        error = assert_json_error(status, headers, body, 404, "not_found")
+        assert "mem_secret" not in error["message"] and "FOO" not in error["message"]
+
+    @pytest.mark.parametrize("request_line", [b"G\x01T /things HTTP/1.1", b"GET /things HTTP/9.9", b"GET"])
+    def test_a_malformed_request_line_is_a_json_error(self, client, request_line):
+        status, headers, body = raw_exchange(client.port, request_line + b"\r\nHost: x\r\n\r\n")
+        assert 400 <= status < 600 and status != 500
+        assert_json_error(status, headers, body, status, json.loads(body)["error"]["code"])
+        assert b"things" not in body and b"<html" not in body.lower()
+
+    @pytest.mark.parametrize(
+        "header_lines",
+        [
+            [f"X-Big: {'b' * 70_000}"],
+            [f"X-Many-{i}: v" for i in range(101)],
+            [f"X-Part-{i}: {'p' * 1000}" for i in range(11)],
+        ],
+        ids=["one-line-over-64KB", "101-headers", "over-10240-bytes-in-all"],
+    )
+    def test_oversized_headers_are_a_json_431(self, client, header_lines):
+        request = "GET /things HTTP/1.1\r\nHost: x\r\n" + "".join(f"{h}\r\n" for h in header_lines) + "\r\n"
+        status, headers, body = raw_exchange(client.port, request.encode())
+        assert_json_error(status, headers, body, 431, "request_header_fields_too_large")
+
+    def test_headers_just_under_api_gateways_quota_are_served(self, client):
+        value = "v" * (MAX_REQUEST_LINE_AND_HEADERS - 200)
+        status, _, body = client.request("GET", "/things", headers=[("X-Big", value)])
+        assert status == 200, body
+
+    def test_a_burst_of_64_connections_is_held_until_served(self, server):
+        """All 64 connect while the gateway is not yet accepting (they wait in the listen
+        backlog, which socketserver sizes at 5 by default), then each gets its answer."""
+        burst = GatewayServer(("127.0.0.1", 0), server.runtime)
+        sockets: list[socket.socket] = []
+        thread = None
+        try:
+            for _ in range(64):
+                sockets.append(socket.create_connection(("127.0.0.1", burst.port), timeout=0.5))
+            thread = threading.Thread(target=burst.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+            thread.start()
+            for sock in sockets:
+                sock.settimeout(30)
+                sock.sendall(b"GET /things HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            statuses = [read_response(sock)[0] for sock in sockets]
+        finally:
+            for sock in sockets:
+                sock.close()
+            if thread is not None:
+                burst.shutdown()
+            burst.server_close()
+        assert statuses == [200] * 64
 
     def test_access_log_has_no_query_string(self, client, caplog):
         with caplog.at_level("INFO", logger="memstore.local.access"):

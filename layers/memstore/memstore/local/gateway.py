@@ -7,13 +7,16 @@ import base64
 import binascii
 import json
 import logging
+import re
 import sys
 import threading
 import time
+import traceback
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, unquote, urlsplit
@@ -27,7 +30,23 @@ MAX_REQUEST_BYTES = 10 * 1024 * 1024
 """API Gateway's payload limit."""
 MAX_RESPONSE_BYTES = 6 * 1024 * 1024
 """Lambda's synchronous response limit."""
+MAX_REQUEST_LINE_AND_HEADERS = 10240
+"""API Gateway's quota on the request line and header values together."""
+REQUEST_QUEUE_SIZE = 128
+"""Pending connections the listening socket holds (socketserver's default of 5 resets bursts)."""
 LOCAL_API_ID = "local"
+_METHOD = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+_ERROR_CODES = {
+    400: "invalid_request",
+    404: "not_found",
+    405: "method_not_allowed",
+    408: "request_timeout",
+    413: "payload_too_large",
+    414: "uri_too_long",
+    431: "request_header_fields_too_large",
+    501: "not_implemented",
+    505: "http_version_not_supported",
+}
 
 access_log = logging.getLogger("memstore.local.access")
 log = logging.getLogger("memstore.local.gateway")
@@ -214,6 +233,12 @@ class HttpResponse:
     body: bytes
 
 
+def _where(error: BaseException) -> list[str]:
+    """Where an exception happened, without its message (messages can quote personal data)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return [f"{f.filename.rsplit('/', 2)[-1]}:{f.lineno}:{f.name}" for f in frames[-5:]]
+
+
 def error_response(status: int, code: str, message: str) -> HttpResponse:
     body = json.dumps({"error": {"code": code, "message": message, "param": None}}).encode()
     return HttpResponse(status, [("content-type", "application/json")], body)
@@ -271,6 +296,25 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """The stdlib line carries the query string (scopes are personal data): see _access."""
 
+    def __getattr__(self, name: str) -> Any:
+        """Every method, known or not, goes through the router: an unknown one is a JSON 405 (or
+        404), not the stdlib's HTML 501."""
+        if name.startswith("do_"):
+            return self._handle
+        raise AttributeError(name)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The stdlib's own refusals (malformed request line, header line too long, too many
+        headers, URI too long) in the API's JSON error shape; its messages quote the request, so
+        only the status is told."""
+        self.close_connection = True
+        if self.request_version == "HTTP/0.9":
+            self.request_version = "HTTP/1.0"
+        status = HTTPStatus(code)
+        response = error_response(code, _ERROR_CODES.get(code, "invalid_request"), status.phrase.lower())
+        self._write(response)
+        access_log.info("%s - %d", _METHOD.fullmatch(self.command or "") and self.command or "-", code)
+
     def _read_body(self) -> bytes:
         if "chunked" in self.headers.get("transfer-encoding", "").lower():
             return self._read_chunked()
@@ -306,7 +350,22 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
             chunks.append(self.rfile.read(size))
             self.rfile.readline(1024)
 
+    def _headers_too_large(self) -> bool:
+        size = len(self.requestline) + sum(len(value) for value in self.headers.values())
+        return size > MAX_REQUEST_LINE_AND_HEADERS
+
     def _handle(self) -> None:
+        if not _METHOD.fullmatch(self.command):
+            self.send_error(400)
+            return
+        if self._headers_too_large():
+            self.close_connection = True
+            self._write(error_response(
+                431, "request_header_fields_too_large",
+                f"the request line and headers exceed {MAX_REQUEST_LINE_AND_HEADERS} bytes",
+            ))
+            access_log.info("%s - 431", self.command)
+            return
         started = time.perf_counter()
         path = urlsplit(self.path).path or "/"
         request_id = str(uuid.uuid4())
@@ -329,13 +388,11 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
             allowed = self.server.router.allowed_methods(path)
             if allowed:
                 self._read_body()
-                response = error_response(
-                    405, "method_not_allowed", f"{self.command} is not allowed on this path"
-                )
+                response = error_response(405, "method_not_allowed", "this method is not allowed on this path")
                 response.headers.append(("allow", ", ".join(allowed)))
                 return response
             self._read_body()
-            return error_response(404, "not_found", f"no route for {self.command} {path}")
+            return error_response(404, "not_found", "no such route")
 
         body = self._read_body()
         event = build_event(
@@ -351,8 +408,11 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
         try:
             result = self.server.runtime.invoke(match.route.function_id, event)
             response = to_http_response(result)
-        except Exception:
-            log.exception("%s failed on %s %s", match.route.function_id, self.command, path)
+        except Exception as error:
+            log.error(
+                "%s failed on %s %s: %s at %s",
+                match.route.function_id, self.command, match.route.route_key, type(error).__name__, _where(error),
+            )
             return error_response(500, "internal_error", "internal error")
         if len(response.body) > MAX_RESPONSE_BYTES:
             log.error(
@@ -379,6 +439,7 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
 class GatewayServer(ThreadingHTTPServer):
     daemon_threads = True
     """Keep-alive connections must not hold up shutdown."""
+    request_queue_size = REQUEST_QUEUE_SIZE
 
     def __init__(self, address: tuple[str, int], runtime: LocalRuntime):
         self.runtime = runtime
@@ -395,7 +456,8 @@ class GatewayServer(ThreadingHTTPServer):
         if isinstance(exc, ConnectionError | TimeoutError):
             log.debug("connection from %s ended: %s", client_address[0], type(exc).__name__)
         else:
-            log.exception("error while serving %s", client_address[0])
+            where = _where(exc) if exc is not None else []
+            log.error("error while serving %s: %s at %s", client_address[0], type(exc).__name__, where)
 
 
 LISTENING_LINE = "memstore local listening on http://{host}:{port}"
