@@ -427,7 +427,7 @@ def test_memory_table():
     }
     assert props["TimeToLiveSpecification"] == {"AttributeName": "expires_at", "Enabled": True}
     assert props["PointInTimeRecoverySpecification"] == {"PointInTimeRecoveryEnabled": True}
-    assert props["SSESpecification"] == {"SSEEnabled": True}
+    assert deployed()["MemoryTable"]["Properties"]["SSESpecification"] == {"SSEEnabled": True}, "no KmsKeyArn"
     assert props["StreamSpecification"] == {"StreamViewType": "NEW_AND_OLD_IMAGES"}
     assert "GlobalSecondaryIndexes" not in props and "LocalSecondaryIndexes" not in props
 
