@@ -229,6 +229,123 @@ def anonymous_placeholder_cases():
               body={"scope": placeholder}, **anonymous)
 
 
+def nested(depth: int) -> Any:
+    value: Any = PRIVATE
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+def text_cases():
+    """Text the JSON spells but no store should keep: NULs and unpaired surrogates, refused
+    naming the field. Bodies are sent as JSON with \\u escapes, as a client would send them."""
+    def sent(body: dict[str, Any]) -> str:
+        return json.dumps(body)
+
+    bad_texts = {"nul": f"{PRIVATE} tea\x00", "lone-high-surrogate": f"{PRIVATE} \ud800 tea",
+                 "lone-low-surrogate": f"\udfff{PRIVATE}"}
+    submit, search = ("updates", "submit"), ("search", "contextual")
+    for name, text in bad_texts.items():
+        for route in [("items", "create"), ("items", "update")]:
+            yield bad(f"content-{name}", route, 400, "invalid_request", "content",
+                      body=sent(with_field(route, content=text)))
+        for route in [("items", "create"), ("items", "delete_scope"), submit, search]:
+            yield bad(f"scope-{name}", route, 400, "invalid_request", "scope", body=sent(with_field(route, scope=text)))
+        for route in (submit, search):
+            yield bad(f"message-{name}", route, 400, "invalid_request", "items.1.content",
+                      body=sent(with_field(route, items=[MESSAGE, {**MESSAGE, "content": text}])))
+            yield bad(f"message-part-{name}", route, 400, "invalid_request", "items.0.content.0.text",
+                      body=sent(with_field(route, items=[{**MESSAGE, "content": [{"type": "input_text", "text": text}]}])))
+            yield bad(f"message-id-{name}", route, 400, "invalid_request", "items.0.id",
+                      body=sent(with_field(route, items=[{**MESSAGE, "id": text}])))
+        for route in [("stores", "create"), ("stores", "update")]:
+            yield bad(f"description-{name}", route, 400, "invalid_request", "description",
+                      body=sent(with_field(route, description=text)))
+            yield bad(f"metadata-value-{name}", route, 400, "invalid_request", "metadata",
+                      body=sent(with_field(route, metadata={"team": text})))
+            yield bad(f"metadata-key-{name}", route, 400, "invalid_request", "metadata",
+                      body=sent(with_field(route, metadata={text: "v"})))
+        yield bad(f"user-profile-details-{name}", ("stores", "create"), 400, "invalid_request",
+                  "definition.options.user_profile_details",
+                  body=sent(with_field(("stores", "create"),
+                                       definition={"kind": "default", "options": {"user_profile_details": text}})))
+        yield bad(f"unknown-key-{name}", submit, 400, "invalid_request", None, body=sent(with_field(submit, **{text: 1})))
+
+
+def json_syntax_cases():
+    for route in VALID_BODIES:
+        yield bad("nested-33-deep", route, 400, "invalid_request", None, body=with_field(route, extra=nested(33)))
+        yield bad("nested-10000-deep", route, 400, "invalid_request", None,
+                  body='{"extra": ' + "[" * 10_000 + "]" * 10_000 + "}")
+        yield bad("NaN", route, 400, "invalid_request", None, body='{"extra": NaN}')
+        yield bad("Infinity", route, 400, "invalid_request", None, body='{"extra": -Infinity}')
+        yield bad("duplicate-key", route, 400, "invalid_request", None,
+                  body='{"scope": "a", "scope": "' + PRIVATE + '"}')
+        yield bad("big-integer", route, 400, "invalid_request", None, body='{"extra": ' + "9" * 5000 + "}")
+        yield bad("utf8-bom", route, 400, "invalid_request", None, body="\ufeff" + json.dumps(VALID_BODIES[route]))
+
+
+def strict_type_cases():
+    """A number is a JSON number and a boolean a JSON boolean: "5" is not 5, 1 is not true."""
+    submit, search, create_store = ("updates", "submit"), ("search", "contextual"), ("stores", "create")
+    for value in ("300", 300.0, True, None, [300]):
+        yield bad(f"update-delay-{type(value).__name__}", submit, 400, "invalid_request", "update_delay",
+                  body=with_field(submit, update_delay=value))
+    for value in ("true", 1, 0, "yes", None):
+        yield bad(f"dry-run-{value!r}", submit, 400, "invalid_request", "dry_run", body=with_field(submit, dry_run=value))
+    for value in ("5", 5.0, True):
+        yield bad(f"max-memories-{value!r}", search, 400, "invalid_request", "options.max_memories",
+                  body=with_field(search, options={"max_memories": value}))
+    for option, value in [("default_ttl_seconds", "60"), ("message_retention_seconds", 60.0),
+                          ("user_profile_enabled", "false"), ("chat_summary_enabled", 0),
+                          ("procedural_memory_enabled", "on")]:
+        yield bad(f"option-{option}-{value!r}", create_store, 400, "invalid_request", f"definition.options.{option}",
+                  body=with_field(create_store, definition={"kind": "default", "options": {option: value}}))
+    for route in [("items", "create"), ("items", "delete_scope"), submit, search]:
+        yield bad("scope-a-number", route, 400, "invalid_request", "scope", body=with_field(route, scope=5))
+    yield bad("content-a-number", ("items", "create"), 400, "invalid_request", "content",
+              body=with_field(("items", "create"), content=5))
+    yield bad("metadata-value-a-number", create_store, 400, "invalid_request", "metadata",
+              body=with_field(create_store, metadata={"team": 5}))
+    yield bad("metadata-private-key-a-number", create_store, 400, "invalid_request", "metadata",
+              body=with_field(create_store, metadata={PRIVATE: 5}))
+
+
+def header_scope_cases():
+    """A scope named by x-memory-user-id follows the body scope rules and comes once."""
+    placeholder = "{{$userId}}"
+    headers = {
+        "header-scope-257-chars": LONG_SCOPE,
+        "header-scope-tab": f"{PRIVATE}\tbob",
+        "header-scope-control-char": CONTROL_SCOPE,
+        "header-scope-merged-values": f"{PRIVATE},bob",
+        "header-scope-empty": "",
+        "header-scope-blank": "   ",
+    }
+    for case_id, value in headers.items():
+        for route in [("items", "create"), ("items", "delete_scope"), ("updates", "submit"), ("search", "contextual")]:
+            yield bad(case_id, route, 400, "invalid_request", "x-memory-user-id",
+                      body=with_field(route, scope=placeholder), headers={"x-memory-user-id": value})
+        yield bad(case_id, ("items", "list"), 400, "invalid_request", "x-memory-user-id",
+                  query={"scope": placeholder}, headers={"x-memory-user-id": value})
+        yield bad(f"{case_id}-named-scope", ("items", "create"), 400, "invalid_request", "x-memory-user-id",
+                  headers={"x-memory-user-id": value})
+
+
+def echo_cases():
+    """Ids that are not ids are not repeated back; unknown field names are not either."""
+    for case in ("get", "update", "delete"):
+        for case_id, memory_id in [("private", PRIVATE), ("quoted", f"mem_01JBV3Z7Q5E8N3W4R2T6Y9P0AB' {PRIVATE} '"),
+                                   ("nul", f"{PRIVATE}\x00"), ("long", PRIVATE * 40)]:
+            yield bad(f"memory-id-{case_id}", ("items", case), 404, "not_found", "memory_id",
+                      path={"memory_id": memory_id})
+    yield bad("update-id-private", ("updates", "get"), 404, "not_found", "update_id", path={"update_id": PRIVATE})
+    yield bad("previous-update-id-private", ("updates", "submit"), 400, "invalid_request", "previous_update_id",
+              body=with_field(("updates", "submit"), previous_update_id=PRIVATE))
+    yield bad("previous-search-id-private", ("search", "static"), 404, "not_found", "previous_search_id",
+              body={"scope": SCOPE, "previous_search_id": PRIVATE})
+
+
 CASES = [
     *generic_body_cases(),
     *required_field_cases(),
@@ -238,6 +355,11 @@ CASES = [
     *oversized_body_cases(),
     *missing_resource_cases(),
     *anonymous_placeholder_cases(),
+    *text_cases(),
+    *json_syntax_cases(),
+    *strict_type_cases(),
+    *header_scope_cases(),
+    *echo_cases(),
 ]
 
 
@@ -290,6 +412,114 @@ def test_a_base64_encoded_body_over_the_limit_is_refused(api, existing, table_sn
     reply = api.invoke(route[0], event)
     assert_error(reply, 413, "payload_too_large", None)
     assert table_snapshot() == before
+
+
+BODY_ROUTES = list(VALID_BODIES)
+
+
+ENCODINGS = {
+    "latin-1": lambda body: body.encode("latin-1"),
+    "utf-16": lambda body: body.encode("utf-16"),
+    "utf-16-le": lambda body: body.encode("utf-16-le"),
+    "utf-32": lambda body: body.encode("utf-32"),
+    "cp1252-quotes": lambda body: body.replace("tea", "\u201ctea\u201d").encode("cp1252"),
+    "truncated-utf-8": lambda body: body.encode("utf-8")[:-2] + "é".encode()[:1] + b'"}',
+}
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+@pytest.mark.parametrize("route", BODY_ROUTES, ids="-".join)
+def test_a_body_that_is_not_utf8_is_refused(api, existing, table_snapshot, route, encoding):
+    """API Gateway passes a body it cannot read as text base64-encoded: it is decoded strictly."""
+    body = json.dumps({**VALID_BODIES[route], "note": f"{PRIVATE} café tea ü"}, ensure_ascii=False)
+    event = api.event(*route)
+    if "memory_id" in (event.get("pathParameters") or {}):
+        event = api.event(*route, path={"memory_id": existing[ITEM]})
+    event["body"] = base64.b64encode(ENCODINGS[encoding](body)).decode("ascii")
+    event["isBase64Encoded"] = True
+    before = table_snapshot()
+    reply = api.invoke(route[0], event)
+    assert_error(reply, 400, "invalid_request", None)
+    assert "UTF-8" in reply.error["message"] or "JSON" in reply.error["message"]
+    assert table_snapshot() == before
+
+
+@pytest.mark.parametrize("route", BODY_ROUTES, ids="-".join)
+def test_a_body_that_is_not_base64_is_refused(api, existing, table_snapshot, route):
+    event = api.event(*route)
+    if "memory_id" in (event.get("pathParameters") or {}):
+        event = api.event(*route, path={"memory_id": existing[ITEM]})
+    event["body"] = f"{PRIVATE}!!not base64"
+    event["isBase64Encoded"] = True
+    before = table_snapshot()
+    assert_error(api.invoke(route[0], event), 400, "invalid_request", None)
+    assert table_snapshot() == before
+
+
+@pytest.mark.parametrize("route", BODY_ROUTES, ids="-".join)
+def test_an_event_body_holding_a_raw_lone_surrogate_is_refused(api, existing, table_snapshot, route):
+    """Lambda's own JSON decoding can hand over a body string with an unpaired surrogate in it."""
+    event = api.event(*route)
+    if "memory_id" in (event.get("pathParameters") or {}):
+        event = api.event(*route, path={"memory_id": existing[ITEM]})
+    event["body"] = json.dumps(VALID_BODIES[route])[:-1] + ', "note": "' + PRIVATE + '\ud800"}'
+    before = table_snapshot()
+    assert_error(api.invoke(route[0], event), 400, "invalid_request", None)
+    assert table_snapshot() == before
+
+
+@pytest.mark.parametrize("route", BODY_ROUTES, ids="-".join)
+def test_a_utf8_body_sent_base64_encoded_is_served(api, existing, route):
+    event = api.event(*route)
+    if "memory_id" in (event.get("pathParameters") or {}):
+        event = api.event(*route, path={"memory_id": existing[ITEM]})
+    body = dict(VALID_BODIES[route])
+    if "content" in body:
+        body["content"] = "Likes thé 🍵 in the morning."
+    raw = json.dumps(body, ensure_ascii=False)
+    event["body"] = base64.b64encode(raw.encode("utf-8")).decode("ascii")
+    event["isBase64Encoded"] = True
+    reply = api.invoke(route[0], event)
+    assert reply.status < 300, reply.text
+
+
+def test_a_body_nested_32_deep_passes_the_depth_check(api, existing):
+    """32 levels are allowed: the refusal is the unknown field, not the depth."""
+    route = ("items", "create")
+    reply = api.call(*route, body=with_field(route, extra=nested(32)))
+    assert_error(reply, 400, "invalid_request", None)
+    assert "field" in reply.error["message"] and "deeper" not in reply.error["message"]
+
+
+@pytest.mark.parametrize("names", [("x-memory-user-id", "X-Memory-User-Id"), ("X-MEMORY-USER-ID", "x-memory-user-id")])
+def test_a_user_header_sent_twice_is_refused(api, existing, table_snapshot, names):
+    event = api.event("items", "create", body={"scope": "{{$userId}}", "content": "Likes tea.", "kind": "user_profile"})
+    event["headers"] = {**event["headers"], names[0]: "alice", names[1]: "bob"}
+    before = table_snapshot()
+    assert_error(api.invoke("items", event), 400, "invalid_request", "x-memory-user-id")
+    assert table_snapshot() == before
+
+
+@pytest.mark.parametrize("value", ["alice", "a" * 256, "Zoë-Ω 🙂", " padded "])
+def test_a_valid_user_header_names_the_scope(api, existing, value):
+    body = {"scope": "{{$userId}}", "content": "Likes tea.", "kind": "user_profile"}
+    reply = api.call("items", "create", body=body, headers={"x-memory-user-id": value})
+    assert reply.status == 201, reply.text
+    assert reply.body["scope"] == value.strip()
+
+
+def test_an_update_with_a_bad_message_is_refused_whole_and_good_ones_go_through(api, existing, table_snapshot):
+    """The poisoned batch of issue 8: a lone surrogate is refused at the door (nothing queued),
+    so the good messages sent after it make an update of their own."""
+    before = table_snapshot()
+    poisoned = json.dumps({"scope": "user-789", "items": [{**MESSAGE, "content": "I like \ud800 tea."}]})
+    assert_error(api.call("updates", "submit", body=poisoned), 400, "invalid_request", "items.0.content")
+    assert table_snapshot() == before
+    good = {"scope": "user-789", "items": [{"type": "message", "role": "user", "content": "I like green tea."}]}
+    reply = api.call("updates", "submit", body=good)
+    assert reply.status == 202, reply.text
+    update = api.repository.get_update("demo", reply.body["update_id"])
+    assert [m.content for m in update.messages] == ["I like green tea."]
 
 
 def test_every_route_is_covered_by_the_matrix():
