@@ -45,7 +45,6 @@ _ERROR_CODES = {
     414: "uri_too_long",
     431: "request_header_fields_too_large",
     501: "not_implemented",
-    505: "http_version_not_supported",
 }
 
 access_log = logging.getLogger("memstore.local.access")
@@ -306,10 +305,12 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """The stdlib's own refusals (malformed request line, header line too long, too many
         headers, URI too long) in the API's JSON error shape; its messages quote the request, so
-        only the status is told."""
+        only the status is told. An HTTP version it cannot speak is the client's error (400), as
+        API Gateway answers it, not a 505."""
         self.close_connection = True
         if self.request_version == "HTTP/0.9":
             self.request_version = "HTTP/1.0"
+        code = 400 if code == HTTPStatus.HTTP_VERSION_NOT_SUPPORTED else code
         status = HTTPStatus(code)
         response = error_response(code, _ERROR_CODES.get(code, "invalid_request"), status.phrase.lower())
         self._write(response)
@@ -355,7 +356,7 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
         return size > MAX_REQUEST_LINE_AND_HEADERS
 
     def _handle(self) -> None:
-        if not _METHOD.fullmatch(self.command):
+        if not _METHOD.fullmatch(self.command) or self.request_version == "HTTP/0.9":
             self.send_error(400)
             return
         if self._headers_too_large():
