@@ -6,9 +6,11 @@ import pytest
 
 from memstore.adapters.memory_repository import InMemoryRepository
 from memstore.domain.errors import Conflict, NotFound
-from memstore.domain.models import Kind, MemoryItem, SearchSession, Store, StoreDefinition
+from memstore.domain.models import Kind, MemoryItem, Revision, SearchSession, Store, StoreDefinition
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
+from memstore.ports import repository as repository_port
 from memstore.ports.extractor import Message
+from memstore.ports.repository import list_read_budget
 
 NOW = 1_800_000_000
 
@@ -101,6 +103,88 @@ def test_listing_is_scoped_paged_and_filtered(repo):
     procedural = repo.list_items("s1", "alice", Kind.PROCEDURAL, 10, None, NOW)
     assert [i.memory_id for i in procedural.items] == ["mem_1", "mem_3"]
     assert [i.memory_id for i in repo.list_items("s1", "bob", None, 10, None, NOW).items] == ["mem_9"]
+
+
+def every_page(repo, limit, kind=None, now=NOW, scope="alice"):
+    """Follows `next_after` to the end: (the pages' item ids, the pages)."""
+    pages, after = [], None
+    for _ in range(100):
+        page = repo.list_items("s1", scope, kind, limit, after, now)
+        pages.append(page)
+        if not page.has_more:
+            return [i.memory_id for p in pages for i in p.items], pages
+        assert page.next_after, "a page with more after it says where the next one starts"
+        after = page.next_after
+    raise AssertionError("the listing did not end")
+
+
+def test_pages_follow_next_after_to_every_item_once(repo):
+    repo.create_store(store())
+    ids = [f"mem_{n:03d}" for n in range(25)]
+    for mid in reversed(ids):
+        repo.put_item(item(mid))
+    listed, pages = every_page(repo, 10)
+    assert listed == ids
+    assert [len(p.items) for p in pages] == [10, 10, 5]
+    assert [p.next_after for p in pages] == ["mem_009", "mem_019", None]
+
+
+def test_pages_stay_full_past_expired_items(repo):
+    repo.create_store(store())
+    for n in range(40):
+        repo.put_item(item(f"mem_{n:03d}", expires_at=NOW + 10 if n % 2 else None))
+    listed, pages = every_page(repo, 5, now=NOW + 11)
+    assert listed == [f"mem_{n:03d}" for n in range(0, 40, 2)]
+    assert [len(p.items) for p in pages] == [5, 5, 5, 5]
+    assert [p.has_more for p in pages] == [True, True, True, False]
+
+
+@pytest.fixture
+def small_budget(monkeypatch):
+    """A read budget a few rows over the page, so a test needs tens of items, not hundreds."""
+    monkeypatch.setattr(repository_port, "LIST_READ_SLACK", 6)
+
+
+def test_a_page_reads_at_most_its_budget_and_says_where_to_go_on(repo, small_budget):
+    """Expired items TTL has not deleted yet (or other kinds) ahead of the live ones: the page
+    stops at its read budget, empty but with more to come, instead of reading the whole scope."""
+    repo.create_store(store())
+    budget = list_read_budget(2)
+    expired = [f"mem_a{n:04d}" for n in range(budget + 5)]
+    for mid in expired:
+        repo.put_item(item(mid, expires_at=NOW + 10))
+    for mid in ["mem_b1", "mem_b2", "mem_b3"]:
+        repo.put_item(item(mid))
+    first = repo.list_items("s1", "alice", None, 2, None, NOW + 11)
+    assert first.items == [] and first.has_more and first.next_after == expired[budget - 1]
+    listed, pages = every_page(repo, 2, now=NOW + 11)
+    assert listed == ["mem_b1", "mem_b2", "mem_b3"]
+    assert len(pages) == 3
+
+
+def test_a_kind_filter_pages_within_the_budget_too(repo, small_budget):
+    repo.create_store(store())
+    budget = list_read_budget(3)
+    for n in range(budget * 2):
+        repo.put_item(item(f"mem_{n:04d}", kind=Kind.PROCEDURAL if n % 12 == 7 else Kind.USER_PROFILE))
+    listed, pages = every_page(repo, 3, kind=Kind.PROCEDURAL)
+    assert listed == [f"mem_{n:04d}" for n in range(budget * 2) if n % 12 == 7]
+    assert all(i.kind == Kind.PROCEDURAL for p in pages for i in p.items)
+    assert len(pages) >= 2
+
+
+def test_list_rows_leave_embeddings_and_revisions_out(repo):
+    repo.create_store(store())
+    stored = item("mem_1").model_copy(update={
+        "embedding": b"\x00\x01" * 8, "embedding_model": "m",
+        "revisions": [Revision(content="liked coffee", updated_at=NOW - 5)],
+    })
+    repo.put_item(stored)
+    [listed] = repo.list_items("s1", "alice", None, 10, None, NOW).items
+    assert listed.embedding is None and listed.revisions == []
+    assert (listed.content, listed.version, listed.kind) == ("likes tea", 1, Kind.USER_PROFILE)
+    full = repo.get_item("s1", "mem_1", NOW)
+    assert full.embedding == stored.embedding and [r.content for r in full.revisions] == ["liked coffee"]
 
 
 def test_replace_is_optimistic(repo):

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.integration
 ULID = r"[0-9A-HJKMNP-TV-Z]{26}"
 STORE_FIELDS = {"object", "id", "name", "description", "metadata", "definition", "created_at", "updated_at"}
 ITEM_FIELDS = {"object", "memory_id", "scope", "kind", "content", "created_at", "updated_at", "expires_at"}
-LIST_FIELDS = {"object", "data", "has_more", "first_id", "last_id"}
+LIST_FIELDS = {"object", "data", "has_more", "first_id", "last_id", "next_after"}
 
 
 def event_body(function: str, case: str) -> dict:

@@ -37,8 +37,10 @@ from memstore.domain.ids import ulid
 from memstore.domain.models import Kind, MemoryItem, Page, Revision, SearchSession, Source, Store
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
 from memstore.ports.extractor import Message
+from memstore.ports.repository import list_read_budget
 
 _CONDITION_FAILED = "ConditionalCheckFailed"
+LIST_LEAVES_OUT = frozenset({"embedding", "revisions"})
 
 
 def _meta(table: str, region: str, host: str | None) -> type:
@@ -346,17 +348,56 @@ class DynamoDBRepository:
     def list_items(
         self, store: str, scope: str, kind: Kind | None, limit: int, after: str | None, now: float
     ) -> Page[MemoryItem]:
-        condition = _live(self._m.MemoryRow, now)
+        """Queries with a Limit (DynamoDB counts rows read before the filter drops expired items
+        and other kinds) from `after`, round after round, until the page and one more item are
+        found, the partition ends or the read budget is spent."""
+        row_cls = self._m.MemoryRow
+        condition = _live(row_cls, now)
         if kind is not None:
-            condition = condition & (self._m.MemoryRow.kind == kind.value)
+            condition = condition & (row_cls.kind == kind.value)
         pk = keys.scope_pk(store, scope)
-        start = keys.memory_sk(after) if after else None
+        start = {"pk": {"S": pk}, "sk": {"S": keys.memory_sk(after)}} if after else None
+        budget = list_read_budget(limit)
         found: list[MemoryItem] = []
-        for row in self._memory_rows(pk, condition, start):
-            found.append(to_item(row))
-            if len(found) > limit:
+        read = 0
+        while True:
+            want = limit + 1 - len(found)
+            batch = min(budget - read, want if read == 0 else 2 * want)
+            rows, scanned, start = self._list_round(pk, condition, start, batch)
+            found.extend(to_item(row) for row in rows)
+            read += scanned
+            if len(found) > limit or start is None or read >= budget:
                 break
-        return Page[MemoryItem](items=found[:limit], has_more=len(found) > limit)
+        if len(found) > limit:
+            return Page[MemoryItem](items=found[:limit], has_more=True, next_after=found[limit - 1].memory_id)
+        if start is None:
+            return Page[MemoryItem](items=found, has_more=False)
+        position = start["sk"]["S"].removeprefix("MEM#")
+        return Page[MemoryItem](items=found, has_more=True, next_after=position)
+
+    def _list_round(
+        self, pk: str, condition: Any, start: dict | None, limit: int
+    ) -> tuple[list[Any], int, dict | None]:
+        row_cls = self._m.MemoryRow
+        data = self._guard(
+            lambda: row_cls._get_connection().query(
+                pk,
+                range_key_condition=row_cls.sk.startswith("MEM#"),
+                filter_condition=condition,
+                attributes_to_get=self._list_attributes,
+                consistent_read=True,
+                exclusive_start_key=start,
+                limit=limit,
+            )
+        )
+        rows = [row_cls.from_raw_data(raw) for raw in data.get("Items", [])]
+        return rows, int(data.get("ScannedCount", limit)), data.get("LastEvaluatedKey")
+
+    @cached_property
+    def _list_attributes(self) -> list[str]:
+        """Every attribute of a memory row but the heavy ones a listing never shows."""
+        attributes = self._m.MemoryRow.get_attributes().values()
+        return [a.attr_name for a in attributes if a.attr_name not in LIST_LEAVES_OUT]
 
     def scope_items(self, store: str, scope: str, now: float) -> list[MemoryItem]:
         pk = keys.scope_pk(store, scope)

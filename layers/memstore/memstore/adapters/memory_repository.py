@@ -12,6 +12,7 @@ from memstore.domain.ids import ulid
 from memstore.domain.models import Kind, MemoryItem, Page, SearchSession, Store
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
 from memstore.ports.extractor import Message
+from memstore.ports.repository import list_read_budget
 
 
 class InMemoryRepository:
@@ -92,13 +93,26 @@ class InMemoryRepository:
     def list_items(
         self, store: str, scope: str, kind: Kind | None, limit: int, after: str | None, now: float
     ) -> Page[MemoryItem]:
+        """The DynamoDB repository's paging: rows are read in id order from `after`, at most
+        `list_read_budget(limit)` of them, and list rows leave embeddings and revisions out."""
         with self._lock:
-            matching = [
-                i
-                for i in self.scope_items(store, scope, now)
-                if (kind is None or i.kind == kind) and (after is None or i.memory_id > after)
-            ]
-            return Page[MemoryItem](items=matching[:limit], has_more=len(matching) > limit)
+            items = self._items.get(store, {})
+            ids = sorted(mid for mid, i in items.items() if i.scope == scope and (after is None or mid > after))
+            found: list[MemoryItem] = []
+            read = 0
+            for mid in ids[: list_read_budget(limit)]:
+                read += 1
+                item = items[mid]
+                if not item.is_expired(now) and (kind is None or item.kind == kind):
+                    found.append(item)
+                if len(found) > limit:
+                    break
+            rows = [i.model_copy(update={"embedding": None, "revisions": []}, deep=True) for i in found[:limit]]
+            if len(found) > limit:
+                return Page[MemoryItem](items=rows, has_more=True, next_after=rows[-1].memory_id)
+            if read == len(ids):
+                return Page[MemoryItem](items=rows, has_more=False)
+            return Page[MemoryItem](items=rows, has_more=True, next_after=ids[read - 1])
 
     def scope_items(self, store: str, scope: str, now: float) -> list[MemoryItem]:
         with self._lock:

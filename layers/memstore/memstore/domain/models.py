@@ -116,19 +116,24 @@ class MemoryItem(BaseModel):
 
 
 class Page(BaseModel, Generic[T]):
-    """One page of a listing; `last_id` is the cursor for `?after=`."""
+    """One page of a listing. `next_after` is where the next page starts (the `?after=` to send):
+    a page may stop before it is full, past rows it read but did not return (expired items, other
+    kinds), so it is not always the last item's id. Unset, it is the last item's id."""
 
     items: list[T]
     has_more: bool
+    next_after: str | None = None
 
     def public(self, id_of, render) -> dict[str, Any]:
         data = [render(x) for x in self.items]
+        last_id = id_of(self.items[-1]) if self.items else None
         return {
             "object": "list",
             "data": data,
             "has_more": self.has_more,
             "first_id": id_of(self.items[0]) if self.items else None,
-            "last_id": id_of(self.items[-1]) if self.items else None,
+            "last_id": last_id,
+            "next_after": (self.next_after or last_id) if self.has_more else None,
         }
 
 

@@ -8,6 +8,15 @@ from typing import Protocol
 from memstore.domain.models import Kind, MemoryItem, Page, SearchSession, Store
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord
 
+LIST_READ_SLACK = 100
+
+
+def list_read_budget(limit: int) -> int:
+    """How many rows one page of a listing may read: the page and the row that tells whether
+    another follows, plus room for expired items awaiting deletion (TTL deletes them up to days
+    late) and for items of another kind."""
+    return 2 * (limit + 1) + LIST_READ_SLACK
+
 
 class Repository(Protocol):
     # stores
@@ -37,7 +46,12 @@ class Repository(Protocol):
 
     def list_items(
         self, store: str, scope: str, kind: Kind | None, limit: int, after: str | None, now: float
-    ) -> Page[MemoryItem]: ...
+    ) -> Page[MemoryItem]:
+        """Up to `limit` live items of the scope (of `kind`, when given) whose id sorts after
+        `after`, in id order, reading at most `list_read_budget(limit)` rows: a page stops early
+        (has_more, fewer items) when expired items or other kinds fill the budget. When has_more,
+        `next_after` is the id of the last row read, where the next page starts. List rows carry
+        neither `embedding` nor `revisions` (a listing shows items; it never writes them back)."""
 
     def scope_items(self, store: str, scope: str, now: float) -> list[MemoryItem]:
         """Every live item of a scope (search and consolidation read the whole scope)."""

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
+from memstore.domain import cursors
 from memstore.domain.access import Caller
 from memstore.domain.errors import InvalidRequest, NotFound
 from memstore.domain.ids import new_id
@@ -19,9 +21,19 @@ ScopeDeletedHook = Callable[[str, str], None]
 SecretCheck = Callable[[str], list[str]]
 """The blocking categories a text holds (credential, payment_card, bank_account, government_id)."""
 
+ITEM_ID = re.compile(r"mem_[0-9A-Za-z]{1,60}")
+"""What a page's `last_id` looks like (memory ids are `mem_` and a ULID; imported ones may differ
+in length)."""
+
 EXPLICIT_IMPORTANCE = 0.7
 """Items written through the API were chosen by a person or an agent on purpose: they start
 above extracted memories (0.5)."""
+
+
+def _item_id(after: str) -> str:
+    if not ITEM_ID.fullmatch(after):
+        raise InvalidRequest("after must be the last_id or next_after of a previous page of this listing", "after")
+    return after
 
 
 def expiry(store: Store, now: int) -> int | None:
@@ -90,9 +102,18 @@ class ItemService:
         return item
 
     def list(self, store_name: str, query: ListItemsQuery, caller: Caller) -> Page[MemoryItem]:
+        """One page, read in O(limit) rows. `after` is a page's `next_after` (a token bound to
+        this store, scope and kind) or, as before tokens, its `last_id`."""
         self._store(store_name)
         scope = caller.resolve(query.scope)
-        return self._repo.list_items(store_name, scope, query.kind, query.limit, query.after, self._clock())
+        listing = (store_name, scope, query.kind.value if query.kind else "")
+        after = query.after
+        if after is not None:
+            after = cursors.decode(after, listing) if cursors.is_token(after) else _item_id(after)
+        page = self._repo.list_items(store_name, scope, query.kind, query.limit, after, self._clock())
+        if page.has_more and page.next_after:
+            page.next_after = cursors.encode(page.next_after, listing)
+        return page
 
     def update(self, store_name: str, memory_id: str, request: UpdateItemRequest, caller: Caller) -> MemoryItem:
         store = self._store(store_name)
