@@ -23,7 +23,10 @@ _ID_SYNTAX = {
     "previous_search_id": _ID,
 }
 """Params whose value a domain message quotes: the value is shown only when it is a valid id."""
-_QUOTED = re.compile(r"\s*['\"].*['\"]", re.DOTALL)
+_FIRST_QUOTED = re.compile(r"(?<!\w)(['\"])(.*?)\1", re.DOTALL)
+_LOOSE_QUOTE = re.compile(r"(?<!\w)['\"]|['\"](?!\w)")
+"""A quote that is not an apostrophe inside a word ("the store's")."""
+_WITHOUT_VALUE = {"not_found": "not found", "conflict": "conflicts with the current state"}
 
 
 def error_body(code: str, message: str, param: str | None = None) -> dict:
@@ -39,13 +42,16 @@ def from_domain(error: MemstoreError) -> Response:
 
 
 def safe_message(error: MemstoreError) -> str:
-    """A domain message quotes the id it is about ("memory 'mem_…' not found"); an id that is not
-    syntactically one (anything a client typed into the path) is left out."""
+    """A domain message quotes the id it is about ("memory 'mem_…' not found"). When that is not
+    syntactically an id (anything a client typed into the path), or a quote is left over after it
+    (a value that held quotes of its own), the message says only what failed."""
     syntax = _ID_SYNTAX.get(error.param or "")
-    quoted = _QUOTED.search(error.message) if syntax else None
-    if quoted is None or syntax.fullmatch(quoted.group().strip()[1:-1]):
+    quoted = _FIRST_QUOTED.search(error.message) if syntax else None
+    if quoted is None:
         return error.message
-    return error.message[: quoted.start()] + error.message[quoted.end() :]
+    if syntax.fullmatch(quoted.group(2)) and not _LOOSE_QUOTE.search(error.message, quoted.end()):
+        return error.message
+    return f"{error.param}: {_WITHOUT_VALUE.get(error.code, 'invalid value')}"
 
 
 def from_validation(error: RequestValidationError) -> Response:
