@@ -19,9 +19,10 @@ import numpy as np
 
 from memstore.domain import vectors
 from memstore.domain.commands import Command
+from memstore.domain.language import changes
 from memstore.domain.language import commands as grammar
 from memstore.domain.language.statements import Reader, Semantics, Statement, Turn
-from memstore.domain.language.text import finish, subject_noun, third_person
+from memstore.domain.language.text import finish, is_first_person, subject_noun, third_person
 from memstore.domain.merge import content_words
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
 from memstore.domain.privacy.policy import read_policy
@@ -98,7 +99,8 @@ class RulesExtractor:
         statements = reader.read(turns, new_ids, grammar.is_command)
         candidates = [self._candidate(s) for s in statements]
         if any(s.change.shift or s.exclusive for s in statements) and existing:
-            candidates = self._targets(statements, candidates, existing)
+            named = {t.message_id: _named_values(t) for t in turns if t.message_id in new_ids}
+            candidates = self._targets(statements, candidates, existing, named)
         memories = remembered + candidates
         if options.chat_summary_enabled and reader.mentioned:
             memories.append(
@@ -152,10 +154,17 @@ class RulesExtractor:
         )
 
     def _targets(
-        self, statements: list[Statement], candidates: list[Candidate], existing: list[MemoryItem]
+        self,
+        statements: list[Statement],
+        candidates: list[Candidate],
+        existing: list[MemoryItem],
+        named_in: dict[str, set[str]],
     ) -> list[Candidate]:
         """Which stored memory a change (or a new value of a single-valued facet) replaces: the
-        most similar memory of its kind, judged with the scope's newest memories only."""
+        one holding the value the change names as former, else one about the same thing that
+        holds a value the message names besides the new one ("I switched the trip to
+        Edinburgh; Bergen was too expensive"), else the most similar memory of its kind; judged
+        with the scope's newest memories only."""
         pool = sorted(
             (m for m in existing if m.kind != Kind.CHAT_SUMMARY), key=lambda m: m.updated_at, reverse=True
         )[:TARGET_POOL]
@@ -173,6 +182,14 @@ class RulesExtractor:
                 continue
             best, best_score = None, -1.0
             named = [m for m in pool if statement.former and _names(m.content, statement.former)]
+            aside = named_in.get(statement.message_id, set()) - content_words(c.content)
+            if not named and statement.change.shift and aside:
+                named = [
+                    m
+                    for m in pool
+                    if aside & content_words(m.content)
+                    and (facets[m.memory_id] == c.topic or float(stored[m.memory_id] @ vector) >= CHANGE_MATCH_FACET)
+                ]
             for m in named:
                 score = float(stored[m.memory_id] @ vector)
                 if score > best_score:
@@ -234,6 +251,17 @@ class RulesExtractor:
             texts = [search_text(m.content, m.topic, m.kind) for m in missing]
             found.update(zip((m.memory_id for m in missing), self._embedder.embed(texts), strict=True))
         return found
+
+
+def _named_values(turn: Turn) -> set[str]:
+    """The content words of everything a message names (nouns, names, adjectives, numbers)."""
+    return {
+        w
+        for sentence in turn.sentences
+        for t in sentence.tokens
+        if t.pos in changes.NAMING and not is_first_person(t)
+        for w in content_words(t.text)
+    }
 
 
 def _names(content: str, words: str) -> bool:
