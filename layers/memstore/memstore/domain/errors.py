@@ -39,6 +39,19 @@ class Conflict(MemstoreError):
     status = 409
 
 
+class IdempotencyKeyInUse(Conflict):
+    """The first request with this Idempotency-Key is still running."""
+
+    code = "idempotency_key_in_use"
+
+
+class IdempotencyKeyReused(MemstoreError):
+    """An Idempotency-Key sent again with a different request body."""
+
+    code = "idempotency_key_reused"
+    status = 422
+
+
 class PayloadTooLarge(MemstoreError):
     code = "payload_too_large"
     status = 413
