@@ -7,7 +7,7 @@ import pytest
 from memstore.adapters.memory_repository import InMemoryRepository
 from memstore.domain.errors import Conflict, NotFound
 from memstore.domain.models import Kind, MemoryItem, Revision, SearchSession, Store, StoreDefinition
-from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
+from memstore.domain.updates import ClaimOutcome, FailedMessage, ScopeState, UpdateRecord, UpdateStatus
 from memstore.ports import repository as repository_port
 from memstore.ports.extractor import Message
 from memstore.ports.repository import list_read_budget
@@ -447,3 +447,22 @@ def test_search_sessions_expire_and_are_scoped(repo):
     assert repo.get_search("s1", "alice", "srch_1", NOW + 60) is None
     repo.delete_scope("s1", "alice")
     assert repo.get_search("s1", "alice", "srch_1", NOW) is None
+
+
+def test_failed_messages_are_recorded_on_the_running_update_and_kept_when_it_finishes(repo):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1", messages=("bad", "good")), None)
+    assert repo.claim_update("s1", "alice", "upd_1", NOW) == ClaimOutcome.CLAIMED
+    running = repo.get_update("s1", "upd_1", NOW)
+    assert running.failed_messages == []
+    set_aside = [FailedMessage(index=0, message_id="upd_1-0", code="internal_error", message="raised ValueError")]
+    repo.record_failed_messages(running.model_copy(update={"failed_messages": set_aside}))
+    again = repo.get_update("s1", "upd_1", NOW)
+    assert again.failed_messages == set_aside and again.status == UpdateStatus.IN_PROGRESS
+    assert [m.content for m in again.messages] == ["bad", "good"]
+    assert [m.content for m in again.usable_messages()] == ["good"]
+    repo.finish_update(again.model_copy(update={"status": UpdateStatus.COMPLETED, "updated_at": NOW + 1,
+                                                "result": {"memory_operations": []}}))
+    assert repo.get_update("s1", "upd_1", NOW + 1).failed_messages == set_aside
+    with pytest.raises(NotFound):
+        repo.record_failed_messages(update("upd_gone"))

@@ -35,7 +35,7 @@ from memstore.adapters import dynamodb_keys as keys
 from memstore.domain.errors import Conflict, DependencyUnavailable, NotFound
 from memstore.domain.ids import ulid
 from memstore.domain.models import Kind, MemoryItem, Page, Revision, SearchSession, Source, Store
-from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
+from memstore.domain.updates import ClaimOutcome, FailedMessage, ScopeState, UpdateRecord, UpdateStatus
 from memstore.ports.extractor import Message
 from memstore.ports.repository import list_read_budget
 
@@ -109,6 +109,7 @@ class _Models:
             error = JSONAttribute(null=True)
             attempts = NumberAttribute(default=0)
             messages_expire_at = NumberAttribute(null=True)
+            failed_messages = JSONAttribute(null=True)
 
         class MessagesRow(KeyRow):
             """An update's raw messages, compressed. Deleted by TTL once `expires_at` passes;
@@ -201,6 +202,7 @@ def to_update(row: Any, messages_row: Any = None, now: float = 0) -> UpdateRecor
         result=row.result,
         error=row.error,
         attempts=int(row.attempts),
+        failed_messages=[FailedMessage.model_validate(f) for f in row.failed_messages or []],
     )
 
 
@@ -576,6 +578,19 @@ class DynamoDBRepository:
                     raise DependencyUnavailable("the table is unavailable") from e
         return ClaimOutcome.BUSY
 
+    def record_failed_messages(self, update: UpdateRecord) -> None:
+        m = self._m
+        row = m.UpdateRow(keys.scope_pk(update.store, update.scope), update_sk(update.update_id))
+        try:
+            row.update(
+                actions=[m.UpdateRow.failed_messages.set([f.model_dump() for f in update.failed_messages])],
+                condition=m.UpdateRow.pk.exists(),
+            )
+        except PynamoDBException as e:
+            if e.cause_response_code == "ConditionalCheckFailedException":
+                raise NotFound(f"update '{update.update_id}' not found", "update_id") from e
+            raise DependencyUnavailable("the table is unavailable") from e
+
     def finish_update(self, update: UpdateRecord) -> None:
         m = self._m
         pk = keys.scope_pk(update.store, update.scope)
@@ -632,6 +647,7 @@ class DynamoDBRepository:
             error=update.error,
             attempts=update.attempts,
             messages_expire_at=update.messages_expire_at,
+            failed_messages=[f.model_dump() for f in update.failed_messages] or None,
         )
 
     def _memory_row(self, item: MemoryItem) -> Any:

@@ -229,6 +229,13 @@ class InMemoryRepository:
             update.attempts += 1
             return ClaimOutcome.CLAIMED
 
+    def record_failed_messages(self, update: UpdateRecord) -> None:
+        with self._lock:
+            stored = self._updates.get(update.store, {}).get(update.update_id)
+            if stored is None:
+                raise NotFound(f"update '{update.update_id}' not found", "update_id")
+            stored.failed_messages = [f.model_copy() for f in update.failed_messages]
+
     def finish_update(self, update: UpdateRecord) -> None:
         with self._lock:
             self._updates.setdefault(update.store, {})[update.update_id] = update.model_copy(

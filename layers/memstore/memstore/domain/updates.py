@@ -62,6 +62,23 @@ class UpdateMemoriesRequest(BaseModel):
     dry_run: StrictBool = False
 
 
+class FailedMessage(BaseModel):
+    """A message of an update's batch that consolidation set aside: extracting it raised while
+    the rest of the batch went through. It stays among the update's messages (kept for the
+    store's retention like the others) but is never extracted again: not on a retried run of the
+    same update, not as context, not when a retry carries a failed update's messages over."""
+
+    index: int
+    """Its position in the update's batch (earlier submissions' messages come first)."""
+    message_id: str
+    code: str
+    message: str
+
+    def public(self) -> dict[str, Any]:
+        return {"index": self.index, "message_id": self.message_id,
+                "error": {"code": self.code, "message": self.message}}
+
+
 class UpdateRecord(BaseModel):
     """One update operation as stored."""
 
@@ -78,6 +95,7 @@ class UpdateRecord(BaseModel):
     result: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
     attempts: int = 0
+    failed_messages: list[FailedMessage] = Field(default_factory=list)
     messages_expire_at: int | None = None
     """When the raw messages stop being kept (None: kept, as while the update is pending or
     running). Set when the update finishes: finished_at + the store's
@@ -101,7 +119,14 @@ class UpdateRecord(BaseModel):
             body["error"] = self.error
         if self.result is not None:
             body["result"] = self.result
+        elif self.failed_messages:
+            body["result"] = {"failed_messages": [f.public() for f in self.failed_messages]}
         return body
+
+    def usable_messages(self) -> list[Message]:
+        """The messages consolidation may read: all but those it set aside."""
+        failed = {f.index for f in self.failed_messages}
+        return [m for n, m in enumerate(self.messages) if n not in failed]
 
 
 def messages_gone_message(update_id: str) -> str:

@@ -103,6 +103,10 @@ class Repository(Protocol):
         scope is running. Claiming an update that is already in progress (a retried run) claims
         it again."""
 
+    def record_failed_messages(self, update: UpdateRecord) -> None:
+        """Stores `update.failed_messages` on the stored update (nothing else of it), so a
+        retried run skips them. Raises NotFound when the update is gone."""
+
     def finish_update(self, update: UpdateRecord) -> None:
         """Stores a terminal update (completed or failed) and releases the scope. Its messages
         are kept until `update.messages_expire_at` (None: kept); when that is at or before

@@ -3,6 +3,7 @@ the rest when the scope has been quiet for `update_delay` seconds."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -18,6 +19,7 @@ from memstore.domain.models import Kind, MemoryItem, Store, StoreOptions
 from memstore.domain.updates import (
     TERMINAL,
     ClaimOutcome,
+    FailedMessage,
     UpdateMemoriesRequest,
     UpdateRecord,
     UpdateStatus,
@@ -31,7 +33,10 @@ from memstore.ports.extractor import Candidate, Extraction, Extractor, Message
 from memstore.ports.language import Parser
 from memstore.ports.repository import Repository
 from memstore.ports.scheduler import ConsolidationJob, Scheduler
+from memstore.services.batch_extraction import Failure, describe, extract_isolating
 from memstore.services.memory_writer import MemoryWriter
+
+logger = logging.getLogger(__name__)
 
 ExtractorFor = Callable[[Store], Extractor]
 SimilarityFor = Callable[[Store, list[MemoryItem], list[Candidate]], merge.Similarity]
@@ -237,13 +242,20 @@ class UpdateService:
         if not previous.messages:
             # past the store's message_retention_seconds: nothing is left to retry
             raise InvalidRequest(messages_gone_message(previous_id), "previous_update_id")
-        return previous.messages
+        # what consolidation set aside failed on its own: a retry does not replay it
+        return previous.usable_messages()
 
     def _command(self, messages: list[Message]) -> tuple[Command, str] | None:
         users = [m for m in messages if m.role == "user"]
         if not users or not users[-1].content.strip():
             return None
-        command = recognise(self._parser.parse(users[-1].content))
+        try:
+            parsed = self._parser.parse(users[-1].content)
+        except Exception as e:
+            # a message the parser cannot read carries no command; consolidation sets it aside
+            logger.warning("command not parsed", extra={"error_type": type(e).__name__})
+            return None
+        command = recognise(parsed)
         return (command, users[-1].id) if command else None
 
     def _forget_embed(self, store: Store) -> Embed | None:
@@ -273,7 +285,10 @@ class UpdateService:
         self, store: Store, scope: str, messages: list[Message], command: tuple[Command, str] | None
     ) -> dict[str, Any]:
         existing = self._repo.scope_items(store.name, scope, self._clock())
-        extraction = self._extractor_for(store).extract(messages, [], existing, store.definition.options)
+        extractor = self._extractor_for(store)
+        extraction, failures = extract_isolating(
+            lambda batch: extractor.extract(batch, [], existing, store.definition.options), messages
+        )
         if command:
             extra = command_extraction(*command, self._remember)
             extraction = extraction.model_copy(
@@ -299,7 +314,11 @@ class UpdateService:
             "update_id": None,
             "status": "dry_run",
             "memory_commands": commands,
-            "result": {"memory_operations": [preview(op) for op in operations], "usage": extraction.usage},
+            "result": {
+                "memory_operations": [preview(op) for op in operations],
+                "usage": extraction.usage,
+                "failed_messages": [set_aside(messages, f).public() for f in failures],
+            },
         }
 
     def _store(self, name: str) -> Store:
@@ -307,6 +326,12 @@ class UpdateService:
         if store is None:
             raise NotFound(f"memory store '{name}' not found", "name")
         return store
+
+
+def set_aside(messages: list[Message], failure: Failure) -> FailedMessage:
+    code, message = describe(failure.error)
+    error = withhold_message_text({"code": code, "message": message}, messages)
+    return FailedMessage(index=failure.index, message_id=messages[failure.index].id, **error)
 
 
 def failure_body(error: dict[str, Any]) -> dict[str, str]:
@@ -369,7 +394,7 @@ class ConsolidationService:
         if store is None:
             return self._answer(job, "done")
         try:
-            result = self._consolidate(store, update)
+            result, failed_messages = self._consolidate(store, update)
         except ExtractionFailed as e:
             self.fail(job, {"Error": type(e).__name__, "Cause": e.message})
             return self._answer(job, "failed")
@@ -378,6 +403,7 @@ class ConsolidationService:
             update={
                 "status": UpdateStatus.COMPLETED,
                 "result": result,
+                "failed_messages": failed_messages,
                 "updated_at": finished_at,
                 "messages_expire_at": finished_at + store.definition.options.message_retention_seconds,
             }
@@ -415,22 +441,41 @@ class ConsolidationService:
         self.fail(job, {"Error": "Abandoned"})
         return True
 
-    def _consolidate(self, store: Store, update: UpdateRecord) -> dict[str, Any]:
+    def _consolidate(self, store: Store, update: UpdateRecord) -> tuple[dict[str, Any], list[FailedMessage]]:
+        """The update's result, and its messages set aside (earlier runs' and this one's): a
+        message whose extraction raises while others go through is recorded before anything is
+        written, so a retried run never extracts it again."""
         context: list[Message] = []
         if update.previous_update_id:
             # past the previous update's message retention its messages are gone: no context
             previous = self._repo.get_update(store.name, update.previous_update_id, now=self._clock())
-            context = previous.messages if previous and previous.status != UpdateStatus.FAILED else []
+            context = previous.usable_messages() if previous and previous.status != UpdateStatus.FAILED else []
         existing = self._repo.scope_items(store.name, update.scope, self._clock())
-        extraction = self._extractor_for(store).extract(
-            update.messages, context, existing, store.definition.options
-        )
+        extractor = self._extractor_for(store)
+
+        def extract(messages: list[Message]) -> Extraction:
+            return extractor.extract(messages, context, existing, store.definition.options)
+
+        skip = frozenset(f.index for f in update.failed_messages)
+        extraction, failures = extract_isolating(extract, update.messages, skip)
+        failed = update.failed_messages
+        if failures:
+            failed = sorted([*failed, *(self._set_aside(update, f) for f in failures)], key=lambda f: f.index)
+            self._repo.record_failed_messages(update.model_copy(update={"failed_messages": failed}))
         forget_embed = self._forget_embed_for(store) if self._forget_embed_for is not None else None
         operations, similarity = plan(
             store, existing, extraction, self._similarity_for, self._guard_for, forget_embed
         )
         applied = self._writer.apply(store, update.scope, operations, update.update_id, vectors=similarity)
-        return {"memory_operations": applied, "usage": extraction.usage}
+        result = {"memory_operations": applied, "usage": extraction.usage,
+                  "failed_messages": [f.public() for f in failed]}
+        return result, failed
+
+    @staticmethod
+    def _set_aside(update: UpdateRecord, failure: Failure) -> FailedMessage:
+        logger.warning("message set aside", extra={"update_id": update.update_id, "index": failure.index,
+                                                   "error_type": type(failure.error).__name__})
+        return set_aside(update.messages, failure)
 
     def _publish_completed(self, update: UpdateRecord) -> None:
         counts: dict[str, int] = {}
