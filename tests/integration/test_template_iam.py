@@ -28,7 +28,7 @@ SETUPS = {
 }
 STACK_RESOURCES = {
     "MemoryTable", "MemstoreBus", "ConsolidationStateMachine", "ConsolidateFunction", "IngestDeadLetterQueue",
-    "IndexerFailureQueue", "VectorCollection", "KmsKeyArn",
+    "IndexerFailureQueue", "VectorCollection", "KmsKeyArn", "IdempotencyTable",
 }
 """What a statement's resource may name (a logical id or the key parameter)."""
 
