@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from memstore.domain.content_limit import cut_to_limit, split_to_limit
 from memstore.domain.errors import Conflict
 from memstore.domain.ids import derived_id
 from memstore.domain.merge import Operation
-from memstore.domain.models import MemoryItem, Revision, Source, Store
+from memstore.domain.models import Kind, MemoryItem, Revision, Source, Store
 from memstore.ports.clock import Clock
+from memstore.ports.extractor import Candidate
 from memstore.ports.repository import Repository
 from memstore.services.items import expiry
 
@@ -69,7 +71,8 @@ class MemoryWriter:
         report: list[dict] = []
         for index, op in enumerate(operations):
             if op.action == "create" and op.candidate is not None:
-                report.append(_summary("create", self._create(store, scope, op, update_id, index, now, known)))
+                for item in self._create(store, scope, op, update_id, index, now, known):
+                    report.append(_summary("create", item))
             elif op.action in ("update", "reinforce") and op.memory_id:
                 item = self._revise(store, op, update_id, now, known)
                 if item is not None:
@@ -84,21 +87,40 @@ class MemoryWriter:
 
     def _create(
         self, store: Store, scope: str, op: Operation, update_id: str, index: int, now: int, known: Vectors | None
-    ) -> MemoryItem:
+    ) -> list[MemoryItem]:
+        """One memory, or, for a summary over the content limit, one per piece of it (split
+        between sentences); a fact over the limit is cut."""
         candidate = op.candidate
+        if candidate.kind == Kind.CHAT_SUMMARY:
+            pieces = split_to_limit(candidate.content)
+        else:
+            pieces = [cut_to_limit(candidate.content)]
+        if pieces == [candidate.content]:
+            seeds = [f"{update_id}#{index}#{candidate.content}"]
+        else:
+            seeds = [f"{update_id}#{index}#{part}#{piece}" for part, piece in enumerate(pieces)]
+        return [
+            self._create_one(store, scope, candidate, update_id, seed, piece, now, known)
+            for seed, piece in zip(seeds, pieces, strict=True)
+        ]
+
+    def _create_one(
+        self, store: Store, scope: str, candidate: Candidate, update_id: str, seed: str, content: str, now: int,
+        known: Vectors | None,
+    ) -> MemoryItem:
         item = MemoryItem(
-            memory_id=derived_id("mem", f"{update_id}#{index}#{candidate.content}", now),
+            memory_id=derived_id("mem", seed, now),
             store=store.name,
             scope=scope,
             kind=candidate.kind,
-            content=candidate.content,
+            content=content,
             created_at=now,
             updated_at=now,
             expires_at=expiry(store, now),
             importance=candidate.importance,
             topic=candidate.topic,
             source=Source(update_ids=[update_id], message_ids=candidate.message_ids),
-            **_embedding(known, candidate.content),
+            **_embedding(known, content),
         )
         try:
             self._repo.put_item(item)
@@ -110,13 +132,14 @@ class MemoryWriter:
     def _revise(
         self, store: Store, op: Operation, update_id: str, now: int, known: Vectors | None
     ) -> MemoryItem | None:
+        content = cut_to_limit(op.candidate.content) if op.candidate is not None else None
         for _ in range(3):
             current = self._repo.get_item(store.name, op.memory_id, now)
             if current is None:
                 return None
             if op.action == "reinforce" and update_id in current.source.update_ids:
                 return current
-            if op.action == "update" and op.candidate is not None and op.candidate.content == current.content:
+            if op.action == "update" and content == current.content:
                 return current
             message_ids = op.candidate.message_ids if op.candidate else []
             changes: dict = {
@@ -127,13 +150,13 @@ class MemoryWriter:
             }
             if op.action == "reinforce":
                 changes["importance"] = min(1.0, current.importance + REINFORCE_STEP)
-            elif op.candidate is not None and op.candidate.content != current.content:
+            elif op.candidate is not None and content != current.content:
                 changes.update(
-                    content=op.candidate.content,
+                    content=content,
                     kind=op.candidate.kind,
                     topic=op.candidate.topic or current.topic,
                     importance=max(current.importance, op.candidate.importance),
-                    **_embedding(known, op.candidate.content),
+                    **_embedding(known, content),
                     revisions=[
                         *current.revisions,
                         Revision(content=current.content, updated_at=current.updated_at, update_id=update_id),
