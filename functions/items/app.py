@@ -5,6 +5,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
+from memstore.api.idempotency import idempotent
 from memstore.domain.models import Kind
 from memstore.domain.requests import (
     CreateItemRequest,
@@ -25,7 +26,8 @@ def caller():
 
 @app.post("/memory_stores/<name>/items")
 def create_item(name: StoreName, request: Annotated[CreateItemRequest, Body()]):
-    return json_response(201, container().items.create(name, request, caller()).public())
+    who = caller()
+    return idempotent(app, who, lambda: json_response(201, container().items.create(name, request, who).public()))
 
 
 @app.get("/memory_stores/<name>/items")

@@ -5,6 +5,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
+from memstore.api.idempotency import idempotent
 from memstore.domain.requests import CreateStoreRequest, ListQuery, StoreName, UpdateStoreRequest
 from memstore.wiring import container
 
@@ -17,7 +18,8 @@ def caller():
 
 @app.post("/memory_stores")
 def create_store(request: Annotated[CreateStoreRequest, Body()]):
-    return json_response(201, container().stores.create(request, caller()).model_dump())
+    who = caller()
+    return idempotent(app, who, lambda: json_response(201, container().stores.create(request, who).model_dump()))
 
 
 @app.get("/memory_stores")

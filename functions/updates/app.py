@@ -5,6 +5,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
+from memstore.api.idempotency import idempotent
 from memstore.domain.requests import StoreName
 from memstore.domain.updates import MAX_UPDATE_BODY_BYTES, UpdateMemoriesRequest
 from memstore.wiring import container
@@ -18,8 +19,12 @@ def caller():
 
 @app.post("/memory_stores/<name>/update_memories")
 def update_memories(name: StoreName, request: Annotated[UpdateMemoriesRequest, Body()]):
-    answer = container().updates.submit(name, request, caller())
-    return json_response(200 if request.dry_run else 202, answer)
+    who = caller()
+
+    def submit():
+        return json_response(200 if request.dry_run else 202, container().updates.submit(name, request, who))
+
+    return idempotent(app, who, submit)
 
 
 @app.get("/memory_stores/<name>/updates/<update_id>")

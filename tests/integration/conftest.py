@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 HTTP_FUNCTIONS = ("stores", "items", "updates", "search")
 TEST_EMBEDDING_MODEL = "memstore-hashing"
 START = 1_800_000_000
+IDEMPOTENCY_TABLE = "memstore-idempotency-test"
 PRINCIPAL_ARN = "arn:aws:sts::123456789012:assumed-role/chat-backend/chat-backend"
 
 KEEP: Any = object()
@@ -133,14 +134,34 @@ def table_properties() -> dict[str, Any]:
     return table_definition()
 
 
+@pytest.fixture(scope="session")
+def idempotency_table_properties() -> dict[str, Any]:
+    """template.yaml's IdempotencyTable (Powertools' idempotency records)."""
+    from memstore.local.template import load_template
+
+    return load_template(ROOT / "template.yaml")["Resources"]["IdempotencyTable"]["Properties"]
+
+
+def create_idempotency_table(client: Any, props: dict[str, Any]) -> None:
+    client.create_table(
+        TableName=IDEMPOTENCY_TABLE,
+        KeySchema=props["KeySchema"],
+        AttributeDefinitions=props["AttributeDefinitions"],
+        BillingMode=props["BillingMode"],
+    )
+    client.update_time_to_live(TableName=IDEMPOTENCY_TABLE, TimeToLiveSpecification=props["TimeToLiveSpecification"])
+
+
 @pytest.fixture
-def http_table(aws_env, aws_clients, table_properties) -> Iterator[str]:
-    """A fresh, empty moto table per test, made from the template's own definition (as
-    `moto_table` does, with the parsed template and the client reused)."""
+def http_table(aws_env, aws_clients, table_properties, idempotency_table_properties) -> Iterator[str]:
+    """Fresh, empty moto tables per test (memories and idempotency records), made from the
+    template's own definitions (as `moto_table` does, with the parsed template and the client
+    reused)."""
     from moto import mock_aws
 
     props = table_properties
     with mock_aws():
+        create_idempotency_table(aws_clients.dynamodb, idempotency_table_properties)
         kwargs: dict[str, Any] = {
             "TableName": TABLE,
             "KeySchema": props["KeySchema"],
@@ -295,6 +316,7 @@ def api(http_table, handlers, aws_clients, monkeypatch) -> Iterator[Api]:
     monkeypatch.setenv("POWERTOOLS_SERVICE_NAME", "memstore")
     monkeypatch.setenv("POWERTOOLS_METRICS_NAMESPACE", "Memstore")
     monkeypatch.setattr(api_app.metrics, "namespace", api_app.metrics.namespace or "Memstore")
+    monkeypatch.setenv("IDEMPOTENCY_TABLE_NAME", IDEMPOTENCY_TABLE)
     service = Api(http_table, handlers, aws_clients)
     try:
         yield service

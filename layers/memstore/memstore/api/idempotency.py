@@ -1,0 +1,148 @@
+"""`Idempotency-Key` on the creating POSTs, with Powertools' idempotency utility and a DynamoDB
+persistence table (template.yaml's IdempotencyTable, named by IDEMPOTENCY_TABLE_NAME).
+
+A key is scoped to the caller (authenticated principal and the user it acts for) and the route
+with its path parameters; the record holds a SHA-256 of that scope with the key, a SHA-256 of
+the request body and the first successful response, for VALIDITY_SECONDS. A retry with the same
+key and body gets that response again (marked `Idempotent-Replayed: true`); the same key with
+another body is refused (422); a retry while the first request still runs gets 409. Failed
+requests leave no record: a retry runs again.
+
+Powertools' idempotency module pulls in boto3; it is imported, and the persistence layer's client
+built, on the first request that carries the header, so requests without one pay nothing."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
+
+from memstore.domain.access import Caller
+from memstore.domain.errors import (
+    DependencyUnavailable,
+    IdempotencyKeyInUse,
+    IdempotencyKeyReused,
+    InvalidRequest,
+)
+
+HEADER = "idempotency-key"
+PARAM = "Idempotency-Key"
+MAX_KEY_CHARS = 255
+VALIDITY_SECONDS = 24 * 60 * 60
+TABLE_ENV = "IDEMPOTENCY_TABLE_NAME"
+REPLAYED_HEADER = "Idempotent-Replayed"
+_RECORD_PREFIX = "memstore"
+"""Records are `memstore#<sha256>`: the route is inside the hash, not the Lambda's name."""
+
+log = logging.getLogger(__name__)
+
+
+def idempotent(app: APIGatewayHttpResolver, caller: Caller, respond: Callable[[], Response]) -> Response:
+    """`respond()` once per Idempotency-Key: its answer is replayed for a retry of the same request.
+    Without the header, or without a persistence table, `respond()` simply runs."""
+    event = app.current_event.raw_event
+    key = idempotency_key(event.get("headers") or {})
+    if key is None:
+        return respond()
+    table = os.environ.get(TABLE_ENV)
+    if not table:
+        log.warning("Idempotency-Key ignored: %s is not set", TABLE_ENV)
+        return respond()
+    request = {"scope": [*_principal(event), caller.user_id, *_route(event), key], "body": app.current_event.json_body}
+    answer = _remembered(table, request, respond, app.lambda_context)
+    headers = {REPLAYED_HEADER: "true"} if answer.get("replayed") else None
+    return Response(answer["status"], "application/json", answer["body"], headers=headers)
+
+
+def idempotency_key(headers: dict[str, Any]) -> str | None:
+    """The header's value: 1..255 visible ASCII characters, sent once (API Gateway joins repeated
+    values with commas, so a comma is refused). Never echoed."""
+    values = [v for k, v in headers.items() if isinstance(k, str) and k.lower() == HEADER]
+    if not values:
+        return None
+    if len(values) > 1 or not isinstance(values[0], str) or "," in values[0]:
+        raise InvalidRequest(f"{PARAM} must be sent once and hold no comma", PARAM)
+    value = values[0].strip(" ")
+    if not 1 <= len(value) <= MAX_KEY_CHARS:
+        raise InvalidRequest(f"{PARAM} must be 1..{MAX_KEY_CHARS} characters", PARAM)
+    if not all("!" <= ch <= "~" for ch in value):
+        raise InvalidRequest(f"{PARAM} must hold visible ASCII characters only", PARAM)
+    return value
+
+
+def _principal(event: dict[str, Any]) -> tuple[str | None, ...]:
+    """Who authenticated: the JWT issuer and subject, or the SigV4 principal (None for both in
+    AUTH_MODE NONE, where the caller is whoever x-memory-user-id names)."""
+    authorizer = (event.get("requestContext") or {}).get("authorizer") or {}
+    claims = (authorizer.get("jwt") or {}).get("claims") or {}
+    if claims.get("sub"):
+        return ("jwt", str(claims.get("iss")), str(claims["sub"]))
+    iam = authorizer.get("iam") or {}
+    return ("iam", iam.get("userArn"), iam.get("callerId"))
+
+
+def _route(event: dict[str, Any]) -> tuple[str, ...]:
+    context = event.get("requestContext") or {}
+    method = (context.get("http") or {}).get("method") or ""
+    route = event.get("routeKey") or context.get("routeKey") or f"{method} {event.get('rawPath') or ''}"
+    params = event.get("pathParameters") or {}
+    return (route, *(f"{name}={params[name]}" for name in sorted(params)))
+
+
+def _remembered(table: str, request: dict[str, Any], respond: Callable[[], Response], context: Any) -> dict:
+    from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig, idempotent_function
+    from aws_lambda_powertools.utilities.idempotency.exceptions import (
+        IdempotencyAlreadyInProgressError,
+        IdempotencyPersistenceLayerError,
+        IdempotencyValidationError,
+    )
+
+    config = IdempotencyConfig(
+        event_key_jmespath="scope",
+        payload_validation_jmespath="body",
+        expires_after_seconds=VALIDITY_SECONDS,
+        hash_function="sha256",
+        lambda_context=context,
+        response_hook=_mark_replayed,
+    )
+    from memstore.wiring import container
+
+    settings = container().settings
+    run = idempotent_function(
+        _first_answer,
+        data_keyword_argument="request",
+        persistence_store=_persistence(table, settings.region, settings.dynamodb_endpoint),
+        config=config,
+        key_prefix=_RECORD_PREFIX,
+    )
+    try:
+        return run(request=request, respond=respond)
+    except IdempotencyValidationError:
+        raise IdempotencyKeyReused(f"{PARAM} was already used with a different request body", PARAM) from None
+    except IdempotencyAlreadyInProgressError:
+        raise IdempotencyKeyInUse(f"a request with this {PARAM} is still in progress; retry later", PARAM) from None
+    except IdempotencyPersistenceLayerError:
+        raise DependencyUnavailable("the idempotency store is unavailable; retry later") from None
+
+
+def _first_answer(request: dict[str, Any], respond: Callable[[], Response]) -> dict[str, Any]:
+    response = respond()
+    return {"status": response.status_code, "body": response.body}
+
+
+def _mark_replayed(answer: dict[str, Any], _record: Any) -> dict[str, Any]:
+    return {**answer, "replayed": True}
+
+
+@lru_cache(maxsize=4)
+def _persistence(table: str, region: str, endpoint: str | None) -> Any:
+    """One client per container, like the repository's: built once, reused by warm invocations."""
+    import boto3
+    from aws_lambda_powertools.utilities.idempotency import DynamoDBPersistenceLayer
+
+    client = boto3.session.Session().client("dynamodb", region_name=region, endpoint_url=endpoint)
+    return DynamoDBPersistenceLayer(table_name=table, boto3_client=client)
