@@ -215,3 +215,26 @@ def test_a_switch_replaces_what_it_names_and_never_the_users_name(extractor):
     ]
     (change,) = extract(extractor, ("user", "Also, I finally switched from Emacs to Neovim."), existing=existing).memories
     assert change.replaces == ["editor"]
+
+
+@pytest.mark.parametrize("said", ["My name is Wilhelmina.", "Wilhelmina here.", "You can call me Wilhelmina."])
+def test_the_users_own_name_is_a_fact_however_it_is_introduced(extractor, said):
+    assert any("name is Wilhelmina" in f for f in facts(extract(extractor, ("user", said))))
+
+
+def test_a_change_said_of_a_definite_thing_replaces_the_memory_holding_its_former_value(extractor):
+    old = item("mem_trip", "The user is planning a week in Tallinn in May.", "travel")
+    got = extract(extractor, ("user", "Small change: the trip is now to Vilnius instead of Tallinn."), existing=[old])
+    (fact,) = [c for c in got.memories if c.kind == Kind.USER_PROFILE]
+    assert "Vilnius" in fact.content and "Tallinn" not in fact.content
+    assert fact.replaces == ["mem_trip"]
+
+
+def test_a_change_replaces_the_memory_of_a_value_named_elsewhere_in_its_message(extractor):
+    old = item("mem_trip", "The user is flying to Tallinn next month.", "travel")
+    other = item("mem_job", "The user works as a pharmacist.", "work")
+    got = extract(
+        extractor, ("user", "I switched the trip to Vilnius; Tallinn was too expensive."), existing=[old, other]
+    )
+    (fact,) = [c for c in got.memories if c.kind == Kind.USER_PROFILE and "Vilnius" in c.content]
+    assert fact.replaces == ["mem_trip"]

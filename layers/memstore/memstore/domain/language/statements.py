@@ -259,7 +259,9 @@ class Reader:
                 habitual=_habitual(tokens),
             )
         if any(t.dep in SUBJECTS for t in tokens):
-            return _resolved(message_id, sentence, tokens, antecedent)
+            return _resolved(message_id, sentence, tokens, antecedent) or _definite_change(
+                message_id, sentence, tokens, change
+            )
         fragment = _fragment_text(tokens)
         if fragment is None:
             return None
@@ -270,8 +272,8 @@ class Reader:
         intros = [d for d in drafts if d.label == "intro"]
         kept = self._classified([d for d in drafts if d.label not in ("swap", "intro", "retraction")])
         for intro in intros:
-            name = intro.text.rsplit(" is ", 1)[-1].rstrip(".")
-            if not any(k.message_id == intro.message_id and name in k.text for k in kept):
+            noun, name = intro.text.removeprefix("The user's ").rstrip(".").split(" is ", 1)
+            if not any(k.message_id == intro.message_id and name in k.text and noun in k.text for k in kept):
                 intro.label = "durable"
                 intro.facet, intro.exclusive = self._sem.facet(np.asarray(self._sem.embed([intro.text]))[0])
                 intro.exclusive = intro.exclusive and intro.about_self
@@ -345,6 +347,27 @@ def _resolved(
     text = third_person(sentence, tokens)
     rest = render([t for t in tokens if t.i != subject.i])
     return Statement(message_id, finish(f"{name} {rest}" if rest else text), f"my {name} {rest}", label="")
+
+
+def _definite_change(
+    message_id: str, sentence: Sentence, tokens: list[Token], change: changes.Change
+) -> Statement | None:
+    """ "The trip is now to Reykjavik instead of Cape Town.": a change said of something the
+    user calls by a definite noun (the trip, the wedding) is about a thing of theirs."""
+    subject = next(t for t in tokens if t.dep in SUBJECTS)
+    definite = any(c.dep == "det" and c.morph.get("Definite") == "Def" for c in sentence.children(subject))
+    if not (change.shift and subject.pos == "NOUN" and definite):
+        return None
+    kept = changes.without_former_value(sentence, tokens)
+    text = render(kept)
+    return Statement(
+        message_id,
+        finish(text[:1].upper() + text[1:]),
+        render(tokens),
+        label="owned",
+        change=change,
+        former=changes.former_value(sentence, tokens),
+    )
 
 
 def _answer(message_id: str, asked: Sentence, answer: str) -> Statement:

@@ -291,7 +291,7 @@ def _noun_phrase(sentence: Sentence, noun: Token) -> str:
 def introductions(sentence: Sentence) -> list[tuple[str, str]]:
     """Who or what of the user's the sentence names, as (noun, name): "my parrot Boomer",
     "Wolfie, my dog", "Rascal (my guinea pig)", "a ferret called Nimbus", "my dentist is Dr.
-    Halvorsen", "I'm Quentin" (noun "name"). Read from apposition, naming verbs and identity
+    Halvorsen", "I'm Quentin", "call me Quentin", "Quentin here" (noun "name"). Read from apposition, naming verbs and identity
     copulas, whatever the rest of the sentence says."""
     out: list[tuple[str, str]] = []
     for p in sentence.tokens:
@@ -314,6 +314,14 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
             noun = sentence.tokens[head.head]
             if noun.pos == "NOUN" and _owned(sentence, noun):
                 out.append((_noun_phrase(sentence, noun), _name_of(sentence, p)))
+        if p.dep == "oprd" and head.lemma in ("call", "name") and any(
+            c.dep == "dobj" and c.lower == "me" for c in sentence.children(head)
+        ):
+            out.append(("name", _name_of(sentence, p)))
+        if p.dep == "ROOT" and any(c.lower == "here" for c in kids) and not any(
+            t.pos in ("VERB", "AUX") for t in sentence.tokens
+        ):
+            out.append(("name", _name_of(sentence, p)))
         if p.dep == "attr" and head.lemma == "be":
             subject = next((c for c in sentence.children(head) if c.dep in SUBJECTS), None)
             if subject is not None and is_first_person(subject) and subject.lower == "i":
