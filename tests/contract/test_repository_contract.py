@@ -15,21 +15,23 @@ from memstore.ports.repository import list_read_budget
 NOW = 1_800_000_000
 
 
-@pytest.fixture(params=["memory", "dynamodb", "dynamodb-local-transactions"])
+@pytest.fixture(params=["memory", "dynamodb", "dynamodb-local"])
 def repo(request, monkeypatch):
-    """The local runtime swaps moto's transactions for its own (memstore/local/moto_transactions):
-    that variant must keep every guarantee too."""
+    """The local runtime swaps moto's transactions and queries for its own
+    (memstore/local/moto_transactions, moto_query): that variant must keep every guarantee too."""
     if request.param == "memory":
         yield InMemoryRepository()
         return
     from memstore.adapters.dynamodb_repository import DynamoDBRepository
 
-    if request.param == "dynamodb-local-transactions":
+    if request.param == "dynamodb-local":
         from moto.dynamodb.models import DynamoDBBackend
 
-        from memstore.local import moto_transactions
+        from memstore.local import moto_query, moto_transactions
 
         monkeypatch.setattr(DynamoDBBackend, "transact_write_items", moto_transactions.transact_write_items)
+        for owner, name, replacement in moto_query.patches():
+            monkeypatch.setattr(owner, name, replacement)
 
     table = request.getfixturevalue("moto_table")
     yield DynamoDBRepository(table, region="us-east-1")

@@ -191,9 +191,10 @@ class LocalRuntime:
                 reset_container()
                 from moto import mock_aws
 
-                from memstore.local import moto_atomic, moto_transactions
+                from memstore.local import moto_atomic, moto_query, moto_transactions
 
                 moto_transactions.install()
+                moto_query.install()
                 moto_atomic.install()
                 self._mock = mock_aws()
                 self._mock.start()
