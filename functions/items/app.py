@@ -5,7 +5,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
-from memstore.api.idempotency import idempotent
+from memstore.api.idempotency import Idempotency
 from memstore.domain.models import Kind
 from memstore.domain.requests import (
     CreateItemRequest,
@@ -18,6 +18,7 @@ from memstore.domain.requests import (
 from memstore.wiring import container
 
 app = build_resolver()
+idempotent = Idempotency.from_env()
 
 
 def caller():

@@ -5,11 +5,12 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
-from memstore.api.idempotency import idempotent
+from memstore.api.idempotency import Idempotency
 from memstore.domain.requests import CreateStoreRequest, ListQuery, StoreName, UpdateStoreRequest
 from memstore.wiring import container
 
 app = build_resolver()
+idempotent = Idempotency.from_env()
 
 
 def caller():

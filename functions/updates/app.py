@@ -5,12 +5,13 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body
 
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
-from memstore.api.idempotency import idempotent
+from memstore.api.idempotency import Idempotency
 from memstore.domain.requests import StoreName
 from memstore.domain.updates import MAX_UPDATE_BODY_BYTES, UpdateMemoriesRequest
 from memstore.wiring import container
 
 app = build_resolver()
+idempotent = Idempotency.from_env()
 
 
 def caller():

@@ -105,7 +105,11 @@ def load_handler_module(function: str) -> ModuleType:
 
 @pytest.fixture(scope="session")
 def handlers() -> dict[str, ModuleType]:
-    return {function: load_handler_module(function) for function in HTTP_FUNCTIONS}
+    """Loaded as Lambda loads them, with their environment: the functions with creating POSTs
+    read IDEMPOTENCY_TABLE_NAME once, at import."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("IDEMPOTENCY_TABLE_NAME", IDEMPOTENCY_TABLE)
+        return {function: load_handler_module(function) for function in HTTP_FUNCTIONS}
 
 
 class AwsClients:
@@ -316,7 +320,6 @@ def api(http_table, handlers, aws_clients, monkeypatch) -> Iterator[Api]:
     monkeypatch.setenv("POWERTOOLS_SERVICE_NAME", "memstore")
     monkeypatch.setenv("POWERTOOLS_METRICS_NAMESPACE", "Memstore")
     monkeypatch.setattr(api_app.metrics, "namespace", api_app.metrics.namespace or "Memstore")
-    monkeypatch.setenv("IDEMPOTENCY_TABLE_NAME", IDEMPOTENCY_TABLE)
     service = Api(http_table, handlers, aws_clients)
     try:
         yield service

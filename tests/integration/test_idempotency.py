@@ -284,3 +284,13 @@ def test_an_expired_record_is_not_replayed(api: Api, table_snapshot):
     assert second.status == 201 and "idempotent-replayed" not in second.headers
     assert second.body["memory_id"] != first.body["memory_id"]
     assert len(memory_ids(table_snapshot())) == 2
+
+
+def test_the_table_is_configured_when_the_handler_loads_not_per_request(api: Api, monkeypatch):
+    """`memstore local` switches os.environ per invocation; a search running alongside removes
+    IDEMPOTENCY_TABLE_NAME (the search function has none). The handlers read it at import."""
+    api.create_store()
+    monkeypatch.delenv("IDEMPOTENCY_TABLE_NAME", raising=False)
+    first = api.call("items", "create", headers=with_key())
+    second = api.call("items", "create", headers=with_key())
+    assert_replayed(first, second)

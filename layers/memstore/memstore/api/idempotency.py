@@ -41,21 +41,34 @@ _RECORD_PREFIX = "memstore"
 log = logging.getLogger(__name__)
 
 
-def idempotent(app: APIGatewayHttpResolver, caller: Caller, respond: Callable[[], Response]) -> Response:
-    """`respond()` once per Idempotency-Key: its answer is replayed for a retry of the same request.
-    Without the header, or without a persistence table, `respond()` simply runs."""
-    event = app.current_event.raw_event
-    key = idempotency_key(event.get("headers") or {})
-    if key is None:
-        return respond()
-    table = os.environ.get(TABLE_ENV)
-    if not table:
-        log.warning("Idempotency-Key ignored: %s is not set", TABLE_ENV)
-        return respond()
-    request = {"scope": [*_principal(event), caller.user_id, *_route(event), key], "body": app.current_event.json_body}
-    answer = _remembered(table, request, respond, app.lambda_context)
-    headers = {REPLAYED_HEADER: "true"} if answer.get("replayed") else None
-    return Response(answer["status"], "application/json", answer["body"], headers=headers)
+class Idempotency:
+    """The Idempotency-Key guard of one function, configured once per container: handlers make it
+    at import, when the environment is their own (`memstore local` runs every function in one
+    process and switches os.environ per invocation, so reading it per request could see another
+    function's)."""
+
+    def __init__(self, table: str | None):
+        self.table = table
+
+    @classmethod
+    def from_env(cls) -> Idempotency:
+        return cls(os.environ.get(TABLE_ENV) or None)
+
+    def __call__(self, app: APIGatewayHttpResolver, caller: Caller, respond: Callable[[], Response]) -> Response:
+        """`respond()` once per Idempotency-Key: its answer is replayed for a retry of the same
+        request. Without the header, or without a persistence table, `respond()` simply runs."""
+        event = app.current_event.raw_event
+        key = idempotency_key(event.get("headers") or {})
+        if key is None:
+            return respond()
+        if not self.table:
+            log.warning("Idempotency-Key ignored: %s was not set when the handler loaded", TABLE_ENV)
+            return respond()
+        scope = [*_principal(event), caller.user_id, *_route(event), key]
+        answer = _remembered(self.table, {"scope": scope, "body": app.current_event.json_body}, respond,
+                             app.lambda_context)
+        headers = {REPLAYED_HEADER: "true"} if answer.get("replayed") else None
+        return Response(answer["status"], "application/json", answer["body"], headers=headers)
 
 
 def idempotency_key(headers: dict[str, Any]) -> str | None:
