@@ -18,19 +18,23 @@ SCOPE = "user-123"
 
 @pytest.fixture
 def queries(api: Api) -> Iterator[list[dict[str, Any]]]:
-    """Every Query the repository sends while the test runs: what it asked and what it read."""
-    client = api.repository._m.MemoryRow._get_connection().connection.client
+    """Every Query the repository sends while the test runs: how many rows it read, which
+    attributes came back."""
+    models = api.repository._m
+    clients = {id(c): c for c in (row._get_connection().connection.client for row in (models.MemoryRow, models.KeyRow))}
     seen: list[dict[str, Any]] = []
 
     def record(parsed: dict[str, Any], **_: Any) -> None:
         seen.append({"scanned": parsed.get("ScannedCount"),
                      "attributes": {name for row in parsed.get("Items", []) for name in row}})
 
-    client.meta.events.register("after-call.dynamodb.Query", record)
+    for client in clients.values():
+        client.meta.events.register("after-call.dynamodb.Query", record)
     try:
         yield seen
     finally:
-        client.meta.events.unregister("after-call.dynamodb.Query", record)
+        for client in clients.values():
+            client.meta.events.unregister("after-call.dynamodb.Query", record)
 
 
 def seed(api: Api, n: int, *, scope: str = SCOPE, expired_every: int = 0) -> list[str]:
@@ -113,3 +117,12 @@ def test_a_tampered_or_foreign_cursor_is_a_400(api: Api, tamper: str):
     assert reply.status == 400, reply.text
     assert reply.error["code"] == "invalid_request" and reply.error["param"] == "after"
     assert str(query["after"]) not in reply.text
+
+
+def test_deleting_a_scope_reads_only_the_keys_of_its_rows(api: Api, queries):
+    api.create_store()
+    seed(api, 30)
+    reply = api.call("items", "delete_scope", path={"name": "demo"}, body={"scope": SCOPE})
+    assert reply.status == 200 and reply.body["deleted_count"] == 30, reply.text
+    assert queries and all(q["attributes"] <= {"pk", "sk"} for q in queries)
+    assert page(api).body["data"] == []

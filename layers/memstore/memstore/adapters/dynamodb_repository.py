@@ -710,8 +710,13 @@ class DynamoDBRepository:
             raise DependencyUnavailable("the table is unavailable") from e
 
     def _query_keys(self, pk: str, prefix: str) -> list[Any]:
+        """The keys of a partition's rows (only the keys are read: deletions need no embeddings)."""
         cond = self._m.KeyRow.sk.startswith(prefix) if prefix else None
-        return self._guard(lambda: list(self._m.KeyRow.query(pk, cond, consistent_read=True, page_size=1000)))
+        return self._guard(
+            lambda: list(
+                self._m.KeyRow.query(pk, cond, consistent_read=True, page_size=1000, attributes_to_get=["pk", "sk"])
+            )
+        )
 
     def _delete_partition(self, pk: str) -> int:
         """Deletes every row of one partition, and the store-level pointers of its items."""
