@@ -18,6 +18,7 @@ from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 from memstore.api import errors
 from memstore.api.body import body_text, parse_object
 from memstore.api.identity import caller_from_event
+from memstore.api.query import strict_integers
 from memstore.domain.access import Caller
 from memstore.domain.errors import MemstoreError
 
@@ -42,6 +43,7 @@ DEFAULT_MAX_BODY_BYTES = 64 * 1024
 
 def build_resolver() -> APIGatewayHttpResolver:
     app = APIGatewayHttpResolver(enable_validation=True)
+    app.use(middlewares=[strict_integers])
 
     @app.exception_handler(MemstoreError)
     def _domain(error: MemstoreError) -> Response:
