@@ -48,7 +48,6 @@ def test_every_answer_has_a_body_schema_and_errors_have_the_error_shape(document
             statuses = {int(status) for status in operation["responses"]}
             assert statuses & {200, 201, 202}, (method, path)
             assert {400, 404, 500} <= statuses, (method, path)
-            assert "422" not in operation["responses"]
             for status, answer in operation["responses"].items():
                 if int(status) >= 400:
                     name = answer["$ref"].rsplit("/", 1)[-1]
@@ -72,6 +71,17 @@ def test_request_bodies_and_integer_queries_come_from_the_handlers(document):
     }
     limit = next(p for p in items["get"]["parameters"] if p.get("name") == "limit")
     assert limit["schema"] == {"type": "integer", "maximum": 100, "minimum": 1, "title": "Limit", "default": 20}
+
+
+def test_the_creating_posts_take_an_idempotency_key(document):
+    creating = {("post", "/memory_stores"), ("post", "/memory_stores/{name}/items"),
+                ("post", "/memory_stores/{name}/update_memories")}
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            takes_key = {"$ref": "#/components/parameters/IdempotencyKey"} in operation["parameters"]
+            assert takes_key == ((method, path) in creating), (method, path)
+            assert ("422" in operation["responses"]) == takes_key, (method, path)
+    assert document["components"]["parameters"]["IdempotencyKey"]["name"] == "Idempotency-Key"
 
 
 def test_every_referenced_schema_is_described_and_none_is_left_over(document):

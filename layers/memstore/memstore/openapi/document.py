@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from memstore.api import idempotency
 from memstore.api.identity import MAX_USER_HEADER_CHARS, USER_HEADER
 from memstore.local.template import FunctionSpec, Route, Template
 from memstore.openapi import responses as r
@@ -60,14 +61,18 @@ SUCCESS: dict[str, dict[int, tuple[type[BaseModel], str]]] = {
     "search_memories": {200: (r.SearchResult, "The memories found, best first")},
 }
 """Each operation (its handler's name) → its success statuses and bodies."""
+IDEMPOTENT = ("create_store", "create_item", "update_memories")
+"""The creating POSTs whose handlers honour an Idempotency-Key (memstore.api.idempotency)."""
 
 ERRORS: dict[int, tuple[str, str]] = {
     400: ("InvalidRequest", "invalid_request: the request breaks a rule of the contract (param names the field)"),
     401: ("Unauthorized", "unauthorized: the deployment requires a JWT or a SigV4 signature"),
     403: ("Forbidden", "forbidden: the caller may not act on this scope, or change stores"),
     404: ("NotFound", "not_found: no such store, item, update or search"),
-    409: ("Conflict", "conflict: the request conflicts with the current state; retry"),
+    409: ("Conflict", "conflict, or idempotency_key_in_use: the request conflicts with the current state, or "
+          "the first request with this Idempotency-Key is still running; retry"),
     413: ("PayloadTooLarge", "payload_too_large: the body, or one message, is over its limit"),
+    422: ("IdempotencyKeyReused", "idempotency_key_reused: this Idempotency-Key came with another body"),
     429: ("RateLimited", "rate_limited: too many requests; retry later"),
     500: ("InternalError", "internal_error: never a stack trace"),
     503: ("DependencyUnavailable", "dependency_unavailable: a dependency is unavailable or throttled; retry later"),
@@ -77,6 +82,7 @@ _ALWAYS = (400, 401, 403, 404, 429, 500, 503)
 _WRITES = ("post", "delete")
 
 _USER_HEADER_PARAM = "UserId"
+_KEY_HEADER_PARAM = "IdempotencyKey"
 _POWERTOOLS_ONLY = {"HTTPValidationError", "ValidationError", "ResponseValidationError"}
 """Powertools documents a 422 with these; memstore answers a validation error with a 400."""
 _REF = "#/components/schemas/{model}"
@@ -101,7 +107,7 @@ def build(template_path: str | Path) -> dict[str, Any]:
     _merge(schemas, _response_schemas(), "responses")
     components = {
         "schemas": {},
-        "parameters": {_USER_HEADER_PARAM: _user_header()},
+        "parameters": {_USER_HEADER_PARAM: _user_header(), _KEY_HEADER_PARAM: _idempotency_key()},
         "responses": {name: _json_response(description, "Error") for name, description in ERRORS.values()},
         "securitySchemes": {"jwt": {"type": "http", "scheme": "bearer", "bearerFormat": "JWT"}},
     }
@@ -171,15 +177,24 @@ def _operation(operation: dict[str, Any], route: Route) -> dict[str, Any]:
         statuses.add(409)
     if "requestBody" in operation:
         statuses.add(413)
+    headers = [_USER_HEADER_PARAM]
     answers: dict[str, Any] = {
         str(status): _json_response(description, model.__name__)
         for status, (model, description) in sorted(success.items())
     }
+    if handler in IDEMPOTENT:
+        headers.append(_KEY_HEADER_PARAM)
+        statuses.add(422)
+        for answer in answers.values():
+            answer["headers"] = {idempotency.REPLAYED_HEADER: _replayed_header()}
     answers.update({str(status): {"$ref": f"#/components/responses/{ERRORS[status][0]}"} for status in sorted(statuses)})
     return {
         **operation,
         "operationId": handler,
-        "parameters": [*operation.get("parameters", []), {"$ref": f"#/components/parameters/{_USER_HEADER_PARAM}"}],
+        "parameters": [
+            *operation.get("parameters", []),
+            *({"$ref": f"#/components/parameters/{name}"} for name in headers),
+        ],
         "responses": answers,
     }
 
@@ -224,6 +239,31 @@ def _user_header() -> dict[str, Any]:
             "characters, sent once, no comma. Ignored for JWT callers."
         ),
         "schema": {"type": "string", "minLength": 1, "maxLength": MAX_USER_HEADER_CHARS},
+    }
+
+
+def _idempotency_key() -> dict[str, Any]:
+    return {
+        "name": idempotency.PARAM,
+        "in": "header",
+        "required": False,
+        "description": (
+            "Makes a retried create safe: the same key and body within 24 hours answers the first "
+            "answer again and writes nothing. 1..255 visible ASCII characters, no comma, sent once."
+        ),
+        "schema": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": idempotency.MAX_KEY_CHARS,
+            "pattern": "^[!-+\\--~]+$",
+        },
+    }
+
+
+def _replayed_header() -> dict[str, Any]:
+    return {
+        "description": "true when this is the first answer to an earlier request with the same Idempotency-Key",
+        "schema": {"type": "string", "enum": ["true"]},
     }
 
 

@@ -13,8 +13,9 @@ from memstore.domain.updates import UpdateStatus
 
 class ErrorDetail(BaseModel):
     code: str = Field(
-        description="invalid_request, unauthorized, forbidden, not_found, conflict, payload_too_large, "
-        "rate_limited, internal_error, dependency_unavailable (memstore local also answers "
+        description="invalid_request, unauthorized, forbidden, not_found, conflict, idempotency_key_in_use, "
+        "payload_too_large, idempotency_key_reused, rate_limited, internal_error, dependency_unavailable "
+        "(memstore local also answers "
         "method_not_allowed, uri_too_long, request_header_fields_too_large)"
     )
     message: str = Field(description="Names the field and the rule; never quotes the value sent.")
