@@ -359,3 +359,27 @@ def test_secret_is_never_echoed_or_stored(local: Client):
     assert "abcdefghijklmnopqrstuvwx1234" not in final_text, f"the update record carries the secret: {final_text}"
     items = s.items()
     assert_none(items, re.escape("abcdefghijklmnopqrstuvwx1234"), "a secret must never be stored")
+
+
+def test_a_destructive_request_about_a_remembered_thing_forgets_it(local: Client):
+    s = new_scope(local)
+    football = s.add_item("The user plays five-a-side football every Thursday night.")
+    cello = s.add_item("The user plays the cello.")
+
+    accepted, _ = s.update([("user", "Please delete the football thing.")])
+
+    command = one_forget_command(accepted)
+    assert command["status"] == "completed" and command["deleted"] == [football["memory_id"]], command
+    items = s.items()
+    assert_none(items, r"football|delete", "the football memory should be gone and the request not stored")
+    assert cello["memory_id"] in [i["memory_id"] for i in items], f"an unrelated memory was deleted\n{show(items)}"
+
+
+def test_an_editing_request_that_names_no_memory_deletes_nothing_and_reports_nothing(local: Client):
+    s = new_scope(local)
+    cello = s.add_item("The user plays the cello.")
+
+    accepted, _ = s.update([("user", "Delete the last paragraph.")])
+
+    assert accepted.get("memory_commands") == [], accepted
+    assert cello["memory_id"] in [i["memory_id"] for i in s.items()]

@@ -109,10 +109,6 @@ def test_forget_forms(parse, text, content):
         "I forgot my keys again.",  # the user's own memory
         "I want to remember to call my mom.",
         "You don't remember my birthday.",  # a complaint, not a request
-        "delete the last paragraph",  # editing requests: the object is not about the user
-        "drop the emojis",
-        "remove the second bullet",
-        "Remove the section about pricing.",
         "Remove my name from the document.",  # "from" names something other than memory
         "Save this draft.",
         "Keep it short.",
@@ -122,6 +118,29 @@ def test_forget_forms(parse, text, content):
 )
 def test_not_commands(parse, text):
     assert command(parse, text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("delete the last paragraph", "the last paragraph"),
+        ("drop the emojis", "the emojis"),
+        ("remove the second bullet", "the second bullet"),
+        ("Remove the section about pricing.", "pricing"),
+        ("Please delete the football thing.", "the football thing"),
+    ],
+)
+def test_a_destructive_verb_whose_object_is_not_the_users_is_a_tentative_forget(parse, text, content):
+    """An editing request or a forget: it deletes only a memory it names (decided by the caller)
+    and is no command for is_command, so a standing instruction worded so can still be kept."""
+    assert command(parse, text) == Command(action="forget", content=content, tentative=True)
+    assert not any(is_command(s) for s in parse(text))
+
+
+def test_a_pointer_takes_its_thing_from_the_rest_of_the_sentence(parse):
+    assert command(parse, "Never mind my morning routine, forget it.") == Command(
+        action="forget", content="Never mind my morning routine", tentative=True
+    )
 
 
 @pytest.mark.parametrize(

@@ -96,7 +96,12 @@ class RulesExtractor:
             if c is not None and c.action == "remember"
         ]
         reader = Reader(self.semantics, self._focus(options.user_profile_details))
-        statements = reader.read(turns, new_ids, grammar.is_command)
+        deleted = {id(s) for t in turns if t.message_id in applied for s in t.sentences if grammar.recognise([s])}
+
+        def is_command(sentence) -> bool:
+            return grammar.is_command(sentence) or id(sentence) in deleted
+
+        statements = reader.read(turns, new_ids, is_command)
         candidates = [self._candidate(s) for s in statements]
         if any(s.change.shift or s.exclusive for s in statements) and existing:
             named = {t.message_id: _named_values(t) for t in turns if t.message_id in new_ids}

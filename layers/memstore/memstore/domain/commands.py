@@ -19,6 +19,9 @@ class Command(BaseModel):
     content: str
     """For remember: the thing to keep, in the user's words ("my dentist is Dr. Halvorsen").
     For forget: a short phrase naming what to drop ("my sister's wedding")."""
+    tentative: bool = False
+    """A forget the wording alone does not make one ("delete the football thing"): it counts
+    only when it names a memory; otherwise it was an editing request and is reported nowhere."""
 
     def echoed(self) -> str:
         """The content as `memory_commands` may show it: any credential, card, bank account or

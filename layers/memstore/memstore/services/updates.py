@@ -184,7 +184,7 @@ class UpdateService:
         if request.dry_run:
             return self._dry_run(store, scope, carried + messages, command)
         commands = self._apply_command(store, scope, command, update_id) if command else []
-        if command:
+        if command and (commands or not command[0].tentative):
             messages = [m.model_copy(update={"command_applied": True}) if m.id == command[1] else m for m in messages]
         update = self._enqueue(store.name, scope, update_id, carried + messages, request, now)
         self._scheduler.schedule(job_for(update))
@@ -269,6 +269,8 @@ class UpdateService:
             self._guard_for, self._forget_embed(store),
         )
         applied = self._writer.apply(store, scope, operations, update_id, vectors=similarity)
+        if cmd.tentative and not applied:
+            return []
         call: dict[str, Any] = {"type": "memory_command_call", "arguments": {"action": cmd.action, "content": cmd.echoed()}}
         if cmd.action == "forget":
             # completed with the deleted ids when the request named something; no_match otherwise

@@ -24,7 +24,7 @@ Verbs that also serve editing requests (keep, save, store, delete, remove, drop,
 `object: personal` in the data) are commands only when what they govern refers to the user or to
 the assistant's memory: a first-person word ("my job"), a second-person clause ("what you know
 about …"), an indefinite pronoun with a topic preposition ("anything about …") or a "from your
-memory/notes" phrase. "Delete the last paragraph", "drop the emojis" govern none: no command.
+memory/notes" phrase. "Delete the last paragraph", "drop the emojis" govern none: a tentative forget (below).
 A "from" phrase naming something else ("from the document") marks an edit too.
 
 The content is the verb's object or complement subtree (its dobj, ccomp, xcomp, attr, or the
@@ -37,7 +37,13 @@ A command whose object is only pronouns and determiners names nothing (unless a 
 with what it points at: "Remember this: the spare key is under the pot"): "Forget it, let's talk
 about something else" dismisses a topic and deletes nothing, "Remember this." points elsewhere.
 `is_command` is still true for such a sentence (it is no fact to store), but `recognise` skips
-it."""
+it. When the rest of the sentence names something ("Never mind my morning routine, forget it"),
+that is the pointer's object, as a tentative forget.
+
+A destructive personal verb whose object does not refer to the user or the memory ("Delete the
+football thing") is a tentative forget: `recognise` returns it (`Command.tentative`), and it
+deletes only what it names by similarity; when it names no memory it was an editing request,
+reported nowhere."""
 
 from __future__ import annotations
 
@@ -294,11 +300,20 @@ def _trim(tokens: list[Token]) -> list[Token]:
     return tokens
 
 
+def _scope(s: Sentence, clause: _Clause) -> list[Token]:
+    return [t for u in clause.used for c in s.children(u) if c.dep not in _SUBJECT for t in s.subtree(c)]
+
+
+def _elsewhere(s: Sentence, clause: _Clause) -> bool:
+    """A "from" phrase names something other than the memory ("from the document")."""
+    return any(_memory_place(s, t) is False for t in _scope(s, clause) if t.dep == "prep")
+
+
 def _refers_to_memory(s: Sentence, clause: _Clause, tokens: list[Token]) -> bool:
     """Whether what a destructive or storing verb governs is about the user or the assistant's
     memory (see the module docstring)."""
     voc = vocabulary()
-    scope = [t for u in clause.used for c in s.children(u) if c.dep not in _SUBJECT for t in s.subtree(c)]
+    scope = _scope(s, clause)
     places = [_memory_place(s, t) for t in scope if t.dep == "prep"]
     if any(p is False for p in places):
         return False
@@ -329,12 +344,15 @@ def _read(s: Sentence) -> _Reading | None:
         if not ok:
             continue
         tokens = _without_places(s, _object_tokens(s, clause))
+        tentative = False
         if clause.personal_only:
             kids = s.children(clause.verb)
             if any(c.dep in ("acomp", "oprd") or (c.dep == "xcomp" and c.pos == "ADJ") for c in kids):
                 continue
             if not _refers_to_memory(s, clause, tokens):
-                continue
+                if clause.role != "drop" or negations % 2 or _elsewhere(s, clause) or not _named(_trim(_topic(s, tokens))):
+                    continue
+                tentative = True
         role = clause.role
         if negations % 2:
             if role == "drop" and clause.personal_only:
@@ -350,17 +368,34 @@ def _read(s: Sentence) -> _Reading | None:
                 (t for t in s.tokens if t.i > clause.verb.i and t.pos == "PUNCT" and t.text == ":"), None
             )
             content = _trim([t for t in s.tokens if colon is not None and t.i > colon.i])
+        if not _named(content) and role == "drop":
+            # "Never mind my morning routine, forget it": the pointer's thing is the rest
+            rest = _trim(_rest(s, clause.verb))
+            content = rest if any(t.pos in ("NOUN", "PROPN", "NUM") for t in rest) else content
+            tentative = True
         if not _named(content):
             return _Reading(None)
         action = "remember" if role == "keep" else "forget"
-        return _Reading(Command(action=action, content=_words(content)))
+        return _Reading(Command(action=action, content=_words(content), tentative=tentative))
     return None
+
+
+def _rest(s: Sentence, verb: Token) -> list[Token]:
+    """The sentence without the clause of `verb`."""
+    clause = {t.i for t in s.subtree(verb)} if verb.dep != "ROOT" else {verb.i} | {
+        t.i for c in s.children(verb) if c.dep not in ("advcl", "ccomp", "conj", "parataxis") for t in s.subtree(c)
+    }
+    return [t for t in s.tokens if t.i not in clause]
 
 
 def is_command(sentence: Sentence) -> bool:
     """Whether the sentence asks the assistant to remember or forget something (even when it
-    only points at it: "Forget it."). Such a sentence is never itself a memory."""
-    return _read(sentence) is not None
+    only points at it: "Forget it."). Such a sentence is never itself a memory. A tentative
+    forget (a destructive verb whose object does not say it is the user's or the memory's:
+    "delete the football thing") is a command only if it names a memory, which the caller
+    decides: it is no command here."""
+    reading = _read(sentence)
+    return reading is not None and not (reading.command is not None and reading.command.tentative)
 
 
 def recognise(sentences: list[Sentence]) -> Command | None:
