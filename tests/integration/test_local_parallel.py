@@ -49,6 +49,30 @@ def test_a_slow_invocation_does_not_hold_up_another(runtime, monkeypatch):
     assert results == {"quick": {"quick": True}, "slow": {"waited": True}}
 
 
+def test_one_function_handles_one_event_at_a_time(runtime, monkeypatch):
+    """Its resolver keeps the current event on a module-level app: two events at once in one
+    handler would read each other's scope (as a Lambda container never does)."""
+    inside, overlap = [0], [0]
+    lock = threading.Lock()
+
+    def handler(event, context):
+        with lock:
+            inside[0] += 1
+            overlap[0] = max(overlap[0], inside[0])
+        threading.Event().wait(0.05)
+        with lock:
+            inside[0] -= 1
+        return event
+
+    monkeypatch.setattr(runtime, "_handler", lambda spec: handler)
+    threads = [threading.Thread(target=runtime.invoke, args=("EchoFunction", {"n": n})) for n in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=10)
+    assert overlap[0] == 1
+
+
 def test_a_conditional_write_raced_by_many_threads_succeeds_once(runtime):
     client = boto3.client("dynamodb", region_name="us-east-1")
     client.create_table(

@@ -134,6 +134,7 @@ class LocalRuntime:
         self._shared_env, self._varying_keys = self._split_environments()
         self._lock = threading.RLock()
         self._idle = threading.Condition(self._lock)
+        self._containers: dict[str, threading.Lock] = {}
         self._running = 0
         self._modules: dict[str, ModuleType] = {}
         self._saved_env: dict[str, str] | None = None
@@ -284,9 +285,10 @@ class LocalRuntime:
 
     # invocation -------------------------------------------------------------------------------
     def invoke(self, function_id: str, event: Any) -> Any:
-        """Runs one function's handler with `event`, as a Lambda invocation would. Invocations
-        run in parallel, as concurrent Lambda containers do; each mocked AWS request is atomic
-        (moto_atomic)."""
+        """Runs one function's handler with `event`, as a Lambda invocation would. A function
+        handles one event at a time, as a Lambda container does (its resolver keeps the current
+        event on a module-level app); different functions run in parallel, each mocked AWS
+        request atomic (moto_atomic)."""
         spec = self.functions.get(function_id)
         if spec is None:
             raise UnknownFunction(function_id)
@@ -295,11 +297,13 @@ class LocalRuntime:
                 raise RuntimeError("the local runtime is not started")
             self._apply_function_env(function_id)
             handler = self._handler(spec)
+            container = self._containers.setdefault(function_id, threading.Lock())
             self._running += 1
         context = LambdaContext(spec)
         started = time.monotonic()
         try:
-            return handler(event, context)
+            with container:
+                return handler(event, context)
         finally:
             with self._lock:
                 self._running -= 1
