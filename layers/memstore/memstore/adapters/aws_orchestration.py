@@ -8,6 +8,7 @@ from typing import Any
 
 from botocore.exceptions import BotoCoreError, ClientError
 
+from memstore.adapters.backoff import aws_config
 from memstore.domain.errors import DependencyUnavailable
 from memstore.ports.scheduler import ConsolidationJob
 
@@ -25,10 +26,14 @@ class StepFunctionsScheduler:
         if self._client is None:
             import boto3
 
-            self._client = boto3.client("stepfunctions", region_name=self._region)
+            self._client = boto3.client(
+                "stepfunctions", region_name=self._region, config=aws_config(connect_timeout=2, read_timeout=5)
+            )
         return self._client
 
     def schedule(self, job: ConsolidationJob) -> None:
+        """botocore retries throttling and 5xx (standard mode); what still fails is
+        DependencyUnavailable, raised before the update is recorded (services/updates.py)."""
         try:
             self._sfn().start_execution(stateMachineArn=self._arn, name=job.update_id, input=job.model_dump_json())
         except ClientError as e:
@@ -51,7 +56,9 @@ class EventBridgePublisher:
         if self._client is None:
             import boto3
 
-            self._client = boto3.client("events", region_name=self._region)
+            self._client = boto3.client(
+                "events", region_name=self._region, config=aws_config(connect_timeout=2, read_timeout=5)
+            )
         return self._client
 
     def publish(self, detail_type: str, detail: dict[str, Any]) -> None:

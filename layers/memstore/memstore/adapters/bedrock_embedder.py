@@ -52,16 +52,11 @@ class BedrockTitanEmbedder:
         """The bedrock-runtime client, created on first use so that constructing costs nothing."""
         if self._client is None:
             import boto3
-            from botocore.config import Config
+
+            from memstore.adapters.backoff import aws_config
 
             self._client = boto3.client(
-                "bedrock-runtime",
-                region_name=self._region_name,
-                config=Config(
-                    connect_timeout=2,
-                    read_timeout=10,
-                    retries={"mode": "standard", "max_attempts": 3},
-                ),
+                "bedrock-runtime", region_name=self._region_name, config=aws_config(connect_timeout=2, read_timeout=10)
             )
         return self._client
 

@@ -59,14 +59,10 @@ class BedrockConverseExtractor(ToolCallExtractor):
     def client(self) -> Any:
         if self._client is None:
             import boto3
-            from botocore.config import Config
 
-            self._client = boto3.client(
-                "bedrock-runtime",
-                config=Config(
-                    connect_timeout=5, read_timeout=120, retries={"mode": "standard", "max_attempts": 3}
-                ),
-            )
+            from memstore.adapters.backoff import aws_config
+
+            self._client = boto3.client("bedrock-runtime", config=aws_config(connect_timeout=5, read_timeout=120))
         return self._client
 
     def _tool_config(self, schema: dict[str, Any]) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from pynamodb.exceptions import PynamoDBException, TransactWriteError
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
+from memstore.adapters import backoff
 from memstore.adapters import dynamodb_keys as keys
 from memstore.domain.errors import Conflict, DependencyUnavailable, NotFound
 from memstore.domain.ids import ulid
@@ -40,11 +41,33 @@ from memstore.ports.extractor import Message
 from memstore.ports.repository import list_read_budget
 
 _CONDITION_FAILED = "ConditionalCheckFailed"
+_TRANSACTION_CONFLICT = "TransactionConflict"
+_CONFLICT_EXCEPTION = "TransactionConflictException"
 LIST_LEAVES_OUT = frozenset({"embedding", "revisions"})
 
 
 def _meta(table: str, region: str, host: str | None) -> type:
     return type("Meta", (), {"table_name": table, "region": region, "host": host, "max_retry_attempts": 3})
+
+
+class _RetryingConnection(Connection):
+    """The connection transactions are written through. botocore (standard mode, pynamodb's
+    `max_retry_attempts`) retries throttling, 5xx and connection errors with jittered backoff; a
+    transaction cancelled only because another one held its items (TransactionConflict, nothing
+    written) is retried here the same way. A failed condition is never retried: it is an answer."""
+
+    def transact_write_items(self, *args: Any, **kwargs: Any) -> Any:
+        return backoff.retry(lambda: Connection.transact_write_items(self, *args, **kwargs), _only_conflicts)
+
+
+def _only_conflicts(error: Exception) -> bool:
+    reasons = [r for r in getattr(error, "cancellation_reasons", []) if r is not None]
+    return bool(reasons) and all(r.code == _TRANSACTION_CONFLICT for r in reasons)
+
+
+def _conflict_exception(error: Exception) -> bool:
+    """A single-item write that collided with a transaction in flight on the same item."""
+    return isinstance(error, PynamoDBException) and error.cause_response_code == _CONFLICT_EXCEPTION
 
 
 class _Models:
@@ -247,7 +270,7 @@ class DynamoDBRepository:
 
     @cached_property
     def _connection(self) -> Connection:
-        return Connection(region=self._region, host=self._host)
+        return _RetryingConnection(region=self._region, host=self._host)
 
     # ------------------------------------------------------------------ stores
     def create_store(self, store: Store) -> None:
@@ -444,10 +467,10 @@ class DynamoDBRepository:
         row_cls = self._m.MemoryRow
         row = row_cls(keys.scope_pk(store, scope), keys.memory_sk(memory_id))
         try:
-            row.update(
+            _resilient(lambda: row.update(
                 actions=[row_cls.embedding.set(embedding), row_cls.embedding_model.set(model)],
                 condition=row_cls.pk.exists() & (row_cls.version == expected_version),
-            )
+            ))
         except PynamoDBException as e:
             if e.cause_response_code != "ConditionalCheckFailedException":
                 raise DependencyUnavailable("the table is unavailable") from e
@@ -477,10 +500,10 @@ class DynamoDBRepository:
         for memory_id in memory_ids:
             row = row_cls(pk, keys.memory_sk(memory_id))
             try:
-                row.update(
+                _resilient(lambda row=row: row.update(
                     actions=[row_cls.access_count.add(1), row_cls.last_accessed_at.set(int(now))],
                     condition=row_cls.pk.exists(),
-                )
+                ))
             except PynamoDBException as e:
                 if e.cause_response_code != "ConditionalCheckFailedException":
                     raise DependencyUnavailable("the table is unavailable") from e
@@ -582,10 +605,10 @@ class DynamoDBRepository:
         m = self._m
         row = m.UpdateRow(keys.scope_pk(update.store, update.scope), update_sk(update.update_id))
         try:
-            row.update(
+            _resilient(lambda: row.update(
                 actions=[m.UpdateRow.failed_messages.set([f.model_dump() for f in update.failed_messages])],
                 condition=m.UpdateRow.pk.exists(),
-            )
+            ))
         except PynamoDBException as e:
             if e.cause_response_code == "ConditionalCheckFailedException":
                 raise NotFound(f"update '{update.update_id}' not found", "update_id") from e
@@ -737,9 +760,14 @@ class DynamoDBRepository:
     @staticmethod
     def _guard(op: Any) -> Any:
         try:
-            return op()
+            return _resilient(op)
         except PynamoDBException as e:
             raise DependencyUnavailable("the table is unavailable") from e
+
+
+def _resilient(op: Callable[[], Any]) -> Any:
+    """A single-item read or write, retried while it collides with a transaction in flight."""
+    return backoff.retry(op, _conflict_exception)
 
 
 def _condition_failed(error: TransactWriteError) -> bool:

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from memstore.adapters import backoff
 from memstore.adapters.dynamodb_keys import scope_hash
 from memstore.domain.errors import DependencyUnavailable
 from memstore.domain.models import MemoryItem
@@ -56,6 +57,16 @@ def _opensearch_errors() -> tuple[type[BaseException], ...]:
     return (TransportError,)
 
 
+def _transient(error: Exception) -> bool:
+    """Throttling (429), a server error (5xx) or no connection: worth another try."""
+    from opensearchpy.exceptions import ConnectionError, TransportError
+
+    if isinstance(error, ConnectionError):
+        return True
+    status = error.status_code if isinstance(error, TransportError) else None
+    return isinstance(status, int) and (status == 429 or status >= 500)
+
+
 def make_client(
     endpoint: str,
     service: str = "aoss",
@@ -63,13 +74,15 @@ def make_client(
     *,
     timeout: float = 10.0,
     pool_maxsize: int = 10,
-    max_retries: int = 2,
+    max_retries: int = 0,
 ) -> Any:
     """An opensearch-py client that signs every request with SigV4 for `service` ("aoss" for
     Serverless, "es" for a managed domain) using the Lambda role's (boto3 session) credentials.
 
     `endpoint` may be a bare host or a URL, as CloudFormation's CollectionEndpoint is; https is
-    the default and the only scheme AWS serves."""
+    the default and the only scheme AWS serves. The transport does not retry (it would retry at
+    once, without a wait): `OpenSearchIndex` retries 429, 5xx and connection errors itself with
+    jittered backoff (adapters/backoff.py)."""
     import boto3
     from opensearchpy import OpenSearch, RequestsAWSV4SignerAuth, RequestsHttpConnection
 
@@ -182,18 +195,20 @@ class OpenSearchIndex:
 
         try:
             try:
-                mapping = self.client.indices.get_mapping(index=self.index_name)
+                mapping = self._retrying(lambda: self.client.indices.get_mapping(index=self.index_name))
             except NotFoundError:
                 mapping = None
             if mapping is None:
                 try:
-                    self.client.indices.create(index=self.index_name, body=self.index_body(self._initial_dims))
+                    self._retrying(
+                        lambda: self.client.indices.create(index=self.index_name, body=self.index_body(self._initial_dims))
+                    )
                     self._fields = set(self._initial_dims)
                     return
                 except RequestError as e:
                     if e.error != "resource_already_exists_exception":
                         raise
-                    mapping = self.client.indices.get_mapping(index=self.index_name)
+                    mapping = self._retrying(lambda: self.client.indices.get_mapping(index=self.index_name))
             self._fields = _vector_dimensions(mapping)
         except _opensearch_errors() as e:
             raise DependencyUnavailable("the vector index is unavailable") from e
@@ -252,7 +267,7 @@ class OpenSearchIndex:
             from opensearchpy.exceptions import NotFoundError
 
             try:
-                self.client.delete(index=self.index_name, id=_doc_id(store, memory_id))
+                self._retrying(lambda: self.client.delete(index=self.index_name, id=_doc_id(store, memory_id)))
             except NotFoundError:
                 return
             except _opensearch_errors() as e:
@@ -289,7 +304,7 @@ class OpenSearchIndex:
             if after is not None:
                 body["search_after"] = after
             try:
-                response = self.client.search(index=self.index_name, body=body)
+                response = self._retrying(lambda body=body: self.client.search(index=self.index_name, body=body))
             except NotFoundError:
                 return
             except _opensearch_errors() as e:
@@ -383,9 +398,13 @@ class OpenSearchIndex:
 
     def _call(self, op: Any) -> Any:
         try:
-            return op()
+            return self._retrying(op)
         except _opensearch_errors() as e:
             raise DependencyUnavailable("the vector index is unavailable") from e
+
+    @staticmethod
+    def _retrying(op: Any) -> Any:
+        return backoff.retry(op, _transient)
 
 
 def _doc_id(store: str, memory_id: str) -> str:

@@ -33,12 +33,16 @@ def error_body(code: str, message: str, param: str | None = None) -> dict:
     return {"error": {"code": code, "message": message, "param": param}}
 
 
-def error_response(status: int, code: str, message: str, param: str | None = None) -> Response:
-    return Response(status, "application/json", json.dumps(error_body(code, message, param)))
+def error_response(
+    status: int, code: str, message: str, param: str | None = None, headers: dict[str, str] | None = None
+) -> Response:
+    return Response(status, "application/json", json.dumps(error_body(code, message, param)), headers=headers)
 
 
 def from_domain(error: MemstoreError) -> Response:
-    return error_response(error.status, error.code, safe_message(error), error.param)
+    """A 429 or 503 carries `Retry-After` (seconds): the same request may succeed then."""
+    headers = {"Retry-After": str(error.retry_after)} if error.retry_after else None
+    return error_response(error.status, error.code, safe_message(error), error.param, headers)
 
 
 def safe_message(error: MemstoreError) -> str:

@@ -7,6 +7,9 @@ from __future__ import annotations
 class MemstoreError(Exception):
     code = "internal_error"
     status = 500
+    retry_after: int | None = None
+    """Seconds a client should wait before retrying (the Retry-After header), when a retry of
+    the same request can succeed."""
 
     def __init__(self, message: str, param: str | None = None):
         super().__init__(message)
@@ -57,14 +60,24 @@ class PayloadTooLarge(MemstoreError):
     status = 413
 
 
+RETRY_AFTER_SECONDS = 2
+"""What a 429 or 503 tells a client to wait: the adapters have already retried with backoff for
+a few seconds, so the dependency is down or throttled for longer than one burst."""
+
+
 class RateLimited(MemstoreError):
     code = "rate_limited"
     status = 429
+    retry_after = RETRY_AFTER_SECONDS
 
 
 class DependencyUnavailable(MemstoreError):
+    """A dependency (table, scheduler, model, index) stayed unavailable or throttled through the
+    adapter's bounded retries; nothing the request asked for was left half-written."""
+
     code = "dependency_unavailable"
     status = 503
+    retry_after = RETRY_AFTER_SECONDS
 
 
 class ExtractionFailed(MemstoreError):
