@@ -4,7 +4,8 @@ A forget phrase ("my sister's wedding", "where I live", "my car") is compared wi
 of the scope (and with each of a memory's earlier revisions, so a memory that was rewritten is
 still found by what it used to say). Two kinds of evidence are combined into one score:
 
-- the cosine of the phrase to the memory (the best over its content and revisions);
+- the cosine of the phrase to the memory (the best over its content, its revisions and, for a
+  memory filed under a topic, the text search indexes it by: content plus the topic's gloss);
 - lexical evidence: the most distinctive word the phrase shares with the memory, weighted by
   how few of the scope's memories contain it (a word every memory shares, like "the" or
   "user", weighs nothing); a proper noun of the phrase found in the memory counts fully.
@@ -36,6 +37,7 @@ import numpy as np
 
 from memstore.domain.language.semantics import Embed
 from memstore.domain.models import MemoryItem
+from memstore.domain.topics import search_text
 
 THRESHOLD = 0.4
 """Minimum combined score (cosine + LEXICAL_WEIGHT × lexical evidence) to delete."""
@@ -149,8 +151,14 @@ def resolve(phrase: str, memories: list[MemoryItem], embed: Embed | None) -> lis
     counts (a distinctive shared word or name)."""
     if not phrase.strip() or not memories:
         return []
-    groups = [[m.content, *(r.content for r in m.revisions)] for m in memories]
+    groups = [[m.content, *(r.content for r in m.revisions), *_indexed(m)] for m in memories]
     return [memories[i].memory_id for i in decide(score(phrase, groups, embed))]
+
+
+def _indexed(memory: MemoryItem) -> list[str]:
+    """The memory as search indexes it, with its topic's gloss ("my job" finds "The user works
+    at Deloitte as an auditor." through the occupation gloss), when it has a topic."""
+    return [search_text(memory.content, memory.topic, memory.kind)] if memory.topic else []
 
 
 def resolve_sentences(phrase: str, sentences: list[str], embed: Embed | None) -> list[int]:
