@@ -41,13 +41,13 @@ class StoreService:
         definition.embedding_model = definition.embedding_model or self._defaults[1]
         if definition.chat_model not in self._allowed_chat:
             raise InvalidRequest(
-                f"chat_model '{definition.chat_model}' is not enabled in this deployment "
+                "definition.chat_model: the model is not enabled in this deployment "
                 f"(allowed: {', '.join(self._allowed_chat)})",
                 "definition.chat_model",
             )
         if definition.embedding_model not in self._allowed_embedding:
             raise InvalidRequest(
-                f"embedding_model '{definition.embedding_model}' is not enabled in this deployment "
+                "definition.embedding_model: the model is not enabled in this deployment "
                 f"(allowed: {', '.join(self._allowed_embedding)})",
                 "definition.embedding_model",
             )
