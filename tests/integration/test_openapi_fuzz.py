@@ -1,8 +1,9 @@
 """schemathesis against `memstore local` (the real template, handlers and moto), driven by
 docs/openapi.json: every operation gets a bounded number of generated requests, valid and
 invalid, and every answer must be documented (status and body) and below 500. Invalid requests
-must be refused with a 4xx. A case with path parameters is sent twice: as generated, and naming
-an existing store, item and update, so that it reaches past the 404s."""
+must be refused with a 4xx, and no error message may quote what the client sent. A case with
+path parameters is sent twice: as generated, and naming an existing store, item and update, so
+that it reaches past the 404s."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from memstore.api.fields import is_field_name
 from memstore.local import LocalRuntime, RunningServer, run_in_thread
 
 pytestmark = pytest.mark.integration
@@ -32,8 +34,50 @@ EXAMPLES = int(os.environ.get("MEMSTORE_FUZZ_EXAMPLES", "25"))
 """Per operation and generation mode. CI keeps the default (~1 min in all); raise it locally to
 fuzz deeper (with MEMSTORE_FUZZ_RANDOM=1 for new examples on every run)."""
 RANDOM = os.environ.get("MEMSTORE_FUZZ_RANDOM") == "1"
+_ECHO_HEADERS = ("x-memory-user-id", "idempotency-key")
+
+
+def _sent_text(case) -> Iterator[str]:
+    """What the client typed, except path parameters (ids and store names may be quoted when they
+    are syntactically ids, whichever other part of the request repeats them) and the API's own
+    field names."""
+    path = set((case.path_parameters or {}).values())
+    pending = [case.body, *(case.query or {}).values()]
+    pending += [v for k, v in (case.headers or {}).items() if k.lower() in _ECHO_HEADERS]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending += [*value.keys(), *value.values()]
+        elif isinstance(value, list):
+            pending += value
+        elif isinstance(value, str) and not is_field_name(value) and value not in path:
+            yield value
+
+
+def _distinctive(text: str) -> bool:
+    """Long enough, and unlike the words and numbers a message says of its own."""
+    if len(text.strip()) < 4 or text.strip().isdigit() and len(text) < 8:
+        return False
+    return len(text) >= 12 or not all(c.islower() or c == "_" for c in text)
+
+
+@schemathesis.check
+def error_messages_quote_no_input(ctx, response, case):
+    if response.status_code < 400:
+        return None
+    try:
+        message = response.json()["error"]["message"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    for text in _sent_text(case):
+        if _distinctive(text) and text in message:
+            raise AssertionError(f"the error message quotes the request: {message!r}")
+    return None
+
+
 CHECKS = [
     not_a_server_error,
+    error_messages_quote_no_input,
     status_code_conformance,
     content_type_conformance,
     response_schema_conformance,
