@@ -151,9 +151,21 @@ class Container:
         thresholds are calibrated on (settings.language_embedding_model; Titan on AWS)."""
         return self.embedder_for(self.settings.language_embedding_model)
 
+    def warm(self) -> None:
+        """Loads what a first consolidation would otherwise wait for: the parser, the language
+        embedder, the privacy guard's and the default extractor's example vectors."""
+        from memstore.domain.models import StoreOptions
+
+        self.privacy_guard_for(None).flags("Warm up.", StoreOptions())
+        warm = getattr(self._extractor(self.settings.default_chat_model), "warm", None)
+        if warm is not None:
+            warm()
+
     def extractor_for(self, store):
         """One extractor per chat model, built on first use and kept for warm invocations."""
-        model = store.definition.chat_model or self.settings.default_chat_model
+        return self._extractor(store.definition.chat_model or self.settings.default_chat_model)
+
+    def _extractor(self, model: str):
         cache = self.__dict__.setdefault("_extractors", {})
         if model not in cache:
             factory = self._overrides.get("extractor_factory")

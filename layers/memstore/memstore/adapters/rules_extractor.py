@@ -70,6 +70,10 @@ class RulesExtractor:
             self._semantics = Semantics(self._embedder.embed)
         return self._semantics
 
+    def warm(self) -> None:
+        """Embeds the labelled examples now rather than in the first update."""
+        _ = self.semantics
+
     def extract(
         self,
         messages: list[Message],

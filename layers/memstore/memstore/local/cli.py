@@ -74,6 +74,13 @@ def _configure_logging(level: str) -> None:
     logging.basicConfig(level=logging.WARNING, handlers=[root_handler])
 
 
+def _warm(runtime: LocalRuntime) -> None:
+    try:
+        runtime.warm()
+    except Exception as e:  # the first update loads them instead, and says what is missing
+        log.warning("models not preloaded: %s", type(e).__name__)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     _configure_logging(args.log_level)
@@ -87,6 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = {sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         runtime.start()
+        threading.Thread(target=_warm, args=(runtime,), name="memstore-local-warm", daemon=True).start()
         for route in sorted(runtime.routes, key=lambda r: (r.path, r.method)):
             log.info("%-7s %s -> %s", route.method, route.path, route.function_id)
         serve(args.host, args.port, runtime, stop)

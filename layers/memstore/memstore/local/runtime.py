@@ -210,6 +210,23 @@ class LocalRuntime:
                 raise
             self.started = True
 
+    def warm(self) -> None:
+        """Imports every handler and loads the consolidate function's models (in the caller's
+        thread; `memstore local` runs it in the background at start, so the first update does
+        not wait ~10 s for them)."""
+        function_id = self.consolidate_function_id()
+        if function_id is None:
+            return
+        with self._lock:
+            if not self.started:
+                return
+            for spec in self.functions.values():
+                self._handler(spec)
+            self._apply_function_env(function_id)
+        from memstore.wiring import container
+
+        container().warm()
+
     def stop(self) -> None:
         if self.scheduler is not None:
             self.scheduler.stop()
