@@ -334,7 +334,10 @@ def test_malformed_output_then_a_valid_repair_succeeds_with_usage_summed(transpo
 
 
 def test_malformed_output_twice_fails_the_update_and_keeps_its_messages(transport):
+    """The batch fails, then each message on its own (consolidation looks for the one message
+    that fails): when every message fails, the update fails whole and keeps them all."""
     svc = Service(transport, "malformed_twice")
+    transport.play(svc.responses * 2)
     sent = [
         ("msg_d2", "user", "I live in Lisbon these days."),
         ("msg_d3", "user", "And I'm learning Portuguese."),
@@ -343,7 +346,7 @@ def test_malformed_output_twice_fails_the_update_and_keeps_its_messages(transpor
     status, update = svc.consolidate(*sent)
 
     assert status == "failed" and update.status == UpdateStatus.FAILED
-    assert len(transport.requests) == 2
+    assert len(transport.requests) == 6
     assert isinstance(svc.spy.results[0], ExtractionFailed)
     assert update.error["code"] == "extraction_failed" and "twice" in update.error["message"]
     assert [(m.id, m.content) for m in update.messages] == [(i, text) for i, _, text in sent]
