@@ -19,7 +19,8 @@ ATTEMPTS = 3
 BASE_SECONDS = 0.05
 CAP_SECONDS = 1.0
 AWS_MAX_ATTEMPTS = 3
-"""botocore standard mode: the first call and two retries, waits of up to 1 s and 2 s."""
+"""botocore standard mode, in all: the first call and two retries, after waits of up to 1 s and
+2 s."""
 
 Sleep = Callable[[float], None]
 pause: Sleep = time.sleep
@@ -59,5 +60,5 @@ def aws_config(*, connect_timeout: float, read_timeout: float, max_attempts: int
     return Config(
         connect_timeout=connect_timeout,
         read_timeout=read_timeout,
-        retries={"mode": "standard", "max_attempts": max_attempts},
+        retries={"mode": "standard", "total_max_attempts": max_attempts},
     )

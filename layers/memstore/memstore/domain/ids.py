@@ -30,3 +30,14 @@ def derived_id(prefix: str, seed: str, now: float) -> str:
     """A ULID whose random part comes from `seed`: a retried consolidation writes the same
     memory ids again instead of duplicates."""
     return f"{prefix}_{_encode(int(now * 1000), hashlib.sha256(seed.encode('utf-8')).digest())}"
+
+
+def id_time(value: str) -> float:
+    """The creation time (Unix seconds) a prefixed ULID carries; 0 when `value` is not one."""
+    text = value.rsplit("_", 1)[-1].upper()
+    if len(text) != 26 or any(ch not in _ALPHABET for ch in text):
+        return 0.0
+    ms = 0
+    for ch in text[:10]:
+        ms = ms * 32 + _ALPHABET.index(ch)
+    return ms / 1000

@@ -4,6 +4,7 @@ the rest when the scope has been quiet for `update_delay` seconds."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Protocol
@@ -12,7 +13,7 @@ from memstore.domain import merge
 from memstore.domain.access import Caller
 from memstore.domain.commands import Command
 from memstore.domain.errors import Conflict, ExtractionFailed, InvalidRequest, NotFound
-from memstore.domain.ids import new_id
+from memstore.domain.ids import id_time, new_id
 from memstore.domain.language.commands import recognise
 from memstore.domain.language.semantics import Embed
 from memstore.domain.models import Kind, MemoryItem, Store, StoreOptions
@@ -65,6 +66,17 @@ ENQUEUE_ATTEMPTS = 25
 """Concurrent submissions for one scope race on a conditional write; each loser re-reads and
 tries again, so every message lands in the one surviving pending update."""
 REMEMBER_IMPORTANCE = 0.9
+UNRECORDED_GRACE_SECONDS = 60
+"""An update's consolidation is scheduled before the update is recorded (UpdateService.submit).
+A run that finds no update this soon after the update's id was made waits for that write; past
+it (longer than a submitting function may run, 29 s) the submission failed and the run is done."""
+UNRECORDED_RETRY_SECONDS = BUSY_RETRY_SECONDS
+UNRECORDED_POLLS = 20
+UNRECORDED_POLL_SECONDS = 0.1
+"""A run that starts while its submission is still writing the update (update_delay 0: the
+execution starts a few milliseconds before the write) re-reads it this often, this many times,
+before it waits UNRECORDED_RETRY_SECONDS in the state machine."""
+pause: Callable[[float], None] = time.sleep
 
 
 def iso(ts: int) -> str:
@@ -72,10 +84,11 @@ def iso(ts: int) -> str:
 
 
 def job_for(update: UpdateRecord) -> ConsolidationJob:
-    return ConsolidationJob(
-        store=update.store, scope=update.scope, update_id=update.update_id,
-        due_at=update.due_at, wait_until=iso(update.due_at),
-    )
+    return job_of(update.store, update.scope, update.update_id, update.due_at)
+
+
+def job_of(store: str, scope: str, update_id: str, due_at: int) -> ConsolidationJob:
+    return ConsolidationJob(store=store, scope=scope, update_id=update_id, due_at=due_at, wait_until=iso(due_at))
 
 
 def allowed_kinds(options: StoreOptions) -> set[Kind]:
@@ -111,6 +124,7 @@ def plan(
 
 
 RememberCandidate = Callable[[Command, list[str]], Candidate]
+PlannedCommand = tuple[Command, list[merge.Operation], merge.Similarity]
 ForgetEmbedFor = Callable[[Store], Embed]
 """The embedder forget requests are resolved with, for one store (its own embedding model)."""
 
@@ -183,11 +197,15 @@ class UpdateService:
         command = self._command(messages)
         if request.dry_run:
             return self._dry_run(store, scope, carried + messages, command)
-        commands = self._apply_command(store, scope, command, update_id) if command else []
+        planned = self._plan_command(store, scope, command) if command else None
+        # Scheduled before anything is written: a scheduler that stays unavailable fails the
+        # request (503) with nothing recorded, so the client's retry is the whole recovery; a
+        # run scheduled for an update whose write then failed finds no update and ends.
+        self._scheduler.schedule(job_of(store.name, scope, update_id, now + request.update_delay))
+        commands = self._apply_command(store, scope, planned, update_id) if planned else []
         if command and (commands or not command[0].tentative):
             messages = [m.model_copy(update={"command_applied": True}) if m.id == command[1] else m for m in messages]
         update = self._enqueue(store.name, scope, update_id, carried + messages, request, now)
-        self._scheduler.schedule(job_for(update))
         return {
             "object": "memory_store.update",
             "update_id": update.update_id,
@@ -261,13 +279,18 @@ class UpdateService:
     def _forget_embed(self, store: Store) -> Embed | None:
         return self._forget_embed_for(store) if self._forget_embed_for is not None else None
 
-    def _apply_command(self, store: Store, scope: str, command: tuple[Command, str], update_id: str) -> list[dict]:
+    def _plan_command(self, store: Store, scope: str, command: tuple[Command, str]) -> PlannedCommand:
+        """What the command will write (the slow part: reading and embedding), before anything is."""
         cmd, message_id = command
         existing = self._repo.scope_items(store.name, scope, self._clock())
         operations, similarity = plan(
             store, existing, command_extraction(cmd, message_id, self._remember), self._similarity_for,
             self._guard_for, self._forget_embed(store),
         )
+        return cmd, operations, similarity
+
+    def _apply_command(self, store: Store, scope: str, planned: PlannedCommand, update_id: str) -> list[dict]:
+        cmd, operations, similarity = planned
         applied = self._writer.apply(store, scope, operations, update_id, vectors=similarity)
         if cmd.tentative and not applied:
             return []
@@ -374,13 +397,15 @@ class ConsolidationService:
         Dependency errors propagate (the state machine retries them); a model that produced
         nothing usable fails the update with its messages kept."""
         update = self._repo.get_update(job.store, job.update_id)
+        now = int(self._clock())
         if update is None:
-            return self._answer(job, "done")
+            update = self._await_recorded(job, now)
+        if update is None:
+            return self._unrecorded(job, now)
         if update.status == UpdateStatus.SUPERSEDED:
             return self._answer(job, "superseded")
         if update.status in TERMINAL:
             return self._answer(job, "done")
-        now = int(self._clock())
         if update.status == UpdateStatus.QUEUED and update.due_at > now:
             return self._answer(job.model_copy(update={"due_at": update.due_at, "wait_until": iso(update.due_at)}),
                                 "wait")
@@ -433,6 +458,24 @@ class ConsolidationService:
         )
         self._repo.finish_update(failed)
         return self._answer(job, "failed")
+
+    def _await_recorded(self, job: ConsolidationJob, now: int) -> UpdateRecord | None:
+        if now >= id_time(job.update_id) + UNRECORDED_GRACE_SECONDS:
+            return None
+        for _ in range(UNRECORDED_POLLS):
+            pause(UNRECORDED_POLL_SECONDS)
+            update = self._repo.get_update(job.store, job.update_id)
+            if update is not None:
+                return update
+        return None
+
+    def _unrecorded(self, job: ConsolidationJob, now: int) -> dict[str, Any]:
+        """No such update: its submission may still be writing it (wait a moment), or failed
+        after scheduling it (done)."""
+        if now < id_time(job.update_id) + UNRECORDED_GRACE_SECONDS:
+            due = now + UNRECORDED_RETRY_SECONDS
+            return self._answer(job.model_copy(update={"due_at": due, "wait_until": iso(due)}), "wait")
+        return self._answer(job, "done")
 
     def _release_abandoned(self, store: str, scope: str, now: float) -> bool:
         running_id = self._repo.scope_state(store, scope).running_update_id
