@@ -179,3 +179,15 @@ def test_split_sentences_keeps_abbreviations():
 def test_a_tag_question_does_not_turn_a_command_into_a_question(parse, text):
     found = command(parse, text)
     assert found is not None and found.action == "remember"
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Is it possible to erase my landlord's name from your memory?", "my landlord's name"),
+        ("Would it be OK to forget the surprise party?", "the surprise party"),
+        ("I'd rather you didn't keep anything on my landlord.", "my landlord"),
+    ],
+)
+def test_polite_questions_and_topics_introduced_by_on(parse, text, content):
+    assert command(parse, text) == Command(action="forget", content=content)

@@ -13,7 +13,8 @@ phrases such as "keep in mind") and which is addressed to the assistant:
 - a second-person subject under a first-person clause: "I want/need/'d like you to …",
   "I'd rather you didn't remember …";
 - a subjectless complement (xcomp) of an addressed verb: "Stop remembering …", "Would you mind
-  forgetting …"; or the complement of "let's": "Let's forget about …";
+  forgetting …"; or the complement of "let's": "Let's forget about …"; or of a question with a
+  dummy "it": "Is it possible to wipe … from your memory?";
 - the infinitive of a noun negated by "no": "No need to remember …".
 
 Polarity: every negation on the chain (a `neg` dependent, a "no" determiner, an aspectual verb
@@ -195,6 +196,8 @@ def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
     head = s.tokens[v.head]
     subj = _subject(s, v)
     if subj is None:
+        if v.dep == "xcomp" and _polite_question(s, head):
+            return True, neg + _negations(s, head)
         if v.dep == "xcomp" and head.i != v.i and depth < 3:
             ok, n = _addressed(s, head, depth + 1)
             return ok, n + neg + (1 if _lemma(head) in voc.cease else 0)
@@ -215,6 +218,13 @@ def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
             return True, neg + _negations(s, head)
         return False, 0
     return False, 0
+
+
+def _polite_question(s: Sentence, head: Token) -> bool:
+    """ "Is it possible to wipe …?", "Would it be OK to forget …?": a question whose copula has
+    the dummy subject "it" asks the assistant to do its infinitive."""
+    subject = _subject(s, head)
+    return asks(s) and _lemma(head) == "be" and subject is not None and subject.lower == "it"
 
 
 def _words(tokens: list[Token]) -> str:
@@ -285,7 +295,9 @@ def _topic(s: Sentence, tokens: list[Token]) -> list[Token]:
     if not pointer:
         return tokens
     for t in tokens:
-        if t.dep == "prep" and (_lemma(t) in voc.topic_preps or (memory and t.head == top.i)):
+        # a topic preposition under a copula is the predicate ("the recital is on May 3rd")
+        predicate = t.head in ids and _lemma(s.tokens[t.head]) == "be"
+        if t.dep == "prep" and ((_lemma(t) in voc.topic_preps and not predicate) or (memory and t.head == top.i)):
             inner = [x for x in s.subtree(t) if x.i != t.i and x.i in ids]
             if inner:
                 return inner
