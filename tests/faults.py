@@ -12,6 +12,7 @@ botocore's and the adapters' backoff waits are recorded, not slept (`Waits`)."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import threading
@@ -26,12 +27,11 @@ from botocore.exceptions import ReadTimeoutError
 DDB = "com.amazonaws.dynamodb.v20120810#"
 
 
-class _Raw:
-    def __init__(self, body: bytes):
-        self._body = body
+class _Raw(io.BytesIO):
+    """An HTTP body as botocore reads it: streamed, or read (streaming outputs)."""
 
     def stream(self, **_: Any):
-        yield self._body
+        yield self.getvalue()
 
 
 def response(url: str, status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> AWSResponse:
