@@ -91,7 +91,7 @@ def service(api: Api, faults: Faults, waits: Waits) -> Api:
     return api
 
 
-def use_container(api: Api, scheduler: Any) -> Container:
+def use_container(api: Api, scheduler: Any, **overrides: Any) -> Container:
     settings = Settings.from_env({
         "TABLE_NAME": api.table, "AWS_REGION": "us-east-1", "AUTH_MODE": "IAM",
         "ALLOWED_EMBEDDING_MODELS": f"all-MiniLM-L6-v2,{TEST_EMBEDDING_MODEL}",
@@ -101,7 +101,7 @@ def use_container(api: Api, scheduler: Any) -> Container:
     api.container = Container(
         settings, repository=api.repository, clock=api.clock, scheduler=scheduler, publisher=api.publisher,
         embedder_factory=lambda _model: make_embedder(TEST_EMBEDDING_MODEL),
-        extractor_factory=lambda _model: api.extractor,
+        extractor_factory=lambda _model: api.extractor, **overrides,
     )
     install(api.container)
     return api.container
@@ -251,6 +251,21 @@ def test_a_store_deletion_cut_short_leaves_the_store_visible_and_a_retry_finishe
     assert service.call("stores", "delete", path={"name": "demo"}).status in (200, 204)
     assert service.call("stores", "get", path={"name": "demo"}).status == 404
     assert [k for k in service.table_snapshot() if "demo" in k[0] or "demo" in k[1]] == []
+
+
+def test_search_answers_503_while_opensearch_is_throttled_then_finds_the_memory(service: Api, waits: Waits):
+    from tests.unit.test_adapter_faults import ScriptedTransport, index_over
+
+    transport = ScriptedTransport((429, {"error": "too many requests", "status": 429}))
+    use_container(service, service.scheduler, vector_index=index_over(transport))
+    created = service.create_item(SCOPE, "Keeps bees on the roof.")
+    search = {"scope": SCOPE, "items": [{"type": "message", "role": "user", "content": "What about the bees?"}]}
+    assert_unavailable(service.call("search", "contextual", path={"name": "demo"}, body=search))
+    assert len(transport.requests) == 3 and len(waits.memstore) == 2
+
+    hit = {"_id": "d1", "_score": 1.5, "_source": {"memory_id": created["memory_id"]}}
+    transport.answers = [(200, {"responses": [{"hits": {"hits": [hit]}, "status": 200}]})]
+    assert found(service.call("search", "contextual", path={"name": "demo"}, body=search)) == [created["memory_id"]]
 
 
 # ------------------------------------------------------------------ update submission
