@@ -191,3 +191,14 @@ def test_a_tag_question_does_not_turn_a_command_into_a_question(parse, text):
 )
 def test_polite_questions_and_topics_introduced_by_on(parse, text, content):
     assert command(parse, text) == Command(action="forget", content=content)
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Keep this somewhere: the spare fuses are in the blue tin.", "the spare fuses are in the blue tin"),
+        ("Please save this for later: my locker number is 118.", "my locker number is 118"),
+    ],
+)
+def test_a_keeping_verb_pointing_at_what_a_colon_states_is_a_remember(parse, text, content):
+    assert command(parse, text) == Command(action="remember", content=content)

@@ -340,6 +340,17 @@ def _refers_to_memory(s: Sentence, clause: _Clause, tokens: list[Token]) -> bool
     return pronoun_object and topic
 
 
+def _after_colon(s: Sentence, verb: Token) -> list[Token]:
+    colon = next((t for t in s.tokens if t.i > verb.i and t.pos == "PUNCT" and t.text == ":"), None)
+    return _trim([t for t in s.tokens if colon is not None and t.i > colon.i])
+
+
+def _dictated(s: Sentence, clause: _Clause, tokens: list[Token]) -> bool:
+    """ "Keep this somewhere: the spare fuses are in the blue tin": a keeping verb whose object
+    only points at what a colon then states is the user dictating something to keep."""
+    return clause.role == "keep" and not _named(tokens) and _named(_after_colon(s, clause.verb))
+
+
 def _named(tokens: list[Token]) -> bool:
     return any(t.pos not in ("PRON", "DET", "PUNCT", "PART", "ADP", "CCONJ", "SCONJ") for t in tokens)
 
@@ -361,7 +372,7 @@ def _read(s: Sentence) -> _Reading | None:
             kids = s.children(clause.verb)
             if any(c.dep in ("acomp", "oprd") or (c.dep == "xcomp" and c.pos == "ADJ") for c in kids):
                 continue
-            if not _refers_to_memory(s, clause, tokens):
+            if not _refers_to_memory(s, clause, tokens) and not _dictated(s, clause, tokens):
                 if clause.role != "drop" or negations % 2 or _elsewhere(s, clause) or not _named(_trim(_topic(s, tokens))):
                     continue
                 tentative = True
@@ -376,10 +387,7 @@ def _read(s: Sentence) -> _Reading | None:
             content = _trim(content[colon + 1 :])
         if not _named(content):
             # "remember this: the spare key is under the blue pot" — the pointer announces what follows
-            colon = next(
-                (t for t in s.tokens if t.i > clause.verb.i and t.pos == "PUNCT" and t.text == ":"), None
-            )
-            content = _trim([t for t in s.tokens if colon is not None and t.i > colon.i])
+            content = _after_colon(s, clause.verb)
         if not _named(content) and role == "drop":
             # "Never mind my morning routine, forget it": the pointer's thing is the rest
             rest = _trim(_rest(s, clause.verb))
