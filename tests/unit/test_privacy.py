@@ -251,3 +251,15 @@ def test_a_mistyped_iban_given_as_bank_details_is_still_refused():
 
     hits = text_hits("Here are my bank details for the plumber: DE12 3456 7890 1234 5678 90.")
     assert [h.category for h in hits] == ["bank_account"]
+
+
+def test_a_phrasal_verb_that_excludes_makes_exclusions(parser):
+    policy = read_policy("Keep their gardening projects. Leave out their shoe size and their tax residency.", parser)
+    assert any("shoe size" in p for p in policy.exclusions)
+    assert not any("shoe" in p for p in policy.focus)
+    assert any("gardening" in p for p in policy.focus)
+
+
+def test_an_exact_age_in_a_rewritten_fact_is_dropped(guard):
+    assert not kept(guard, "The user is 61 and only now learning to knit.")
+    assert kept(guard, "The user is learning to knit.")

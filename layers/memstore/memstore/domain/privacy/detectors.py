@@ -251,8 +251,10 @@ def _ages(s: Sentence) -> list[Hit]:
         # "I'm 34", "she is thirty-four": a bare number as the complement of a person's copula
         if t.dep in ("attr", "acomp", "oprd") and head.lemma == "be":
             subjects = [c for c in s.children(head) if c.dep == "nsubj"]
+            # a person: a pronoun, a name, someone's (noun), or "the user" of a rewritten fact
             personal = any(
-                c.pos in ("PRON", "PROPN") or any(g.dep == "poss" for g in s.children(c)) for c in subjects
+                c.pos in ("PRON", "PROPN") or c.lower == "user" or any(g.dep == "poss" for g in s.children(c))
+                for c in subjects
             )
             if personal and not any(c.dep in ("prep", "npadvmod") for c in s.children(t)):
                 hits.append(Hit("exact_age", t.text))

@@ -2,7 +2,7 @@
 
 A directive is a verb of keeping information (store, record, capture, focus, …; data file
 `privacy_terms.jsonl`, label `directive`) or one that excludes by itself (avoid, exclude, skip,
-…; label `directive_negative`). A keeping verb with a negation ("do not store", "never
+"leave out" (a verb with its particle), …; label `directive_negative`). A keeping verb with a negation ("do not store", "never
 record", "… must not be kept") excludes too. What a directive governs — its object, a passive
 subject, the object of its preposition ("focus on …", "anything about …") or a clause ("where
 they live") — is split at coordination into phrases: "Do not store medications, diagnoses or
@@ -28,9 +28,10 @@ class Policy:
     """Phrases the store asks to capture ("hobbies", "travel plans")."""
 
 
-def _directive(token: Token) -> str | None:
+def _directive(token: Token, s: Sentence | None = None) -> str | None:
     lemma = token.lemma.lower()
-    if lemma in terms("directive_negative"):
+    particles = [c.lower for c in s.children(token) if c.dep == "prt"] if s is not None else []
+    if lemma in terms("directive_negative") or any(f"{lemma} {p}" in terms("directive_negative") for p in particles):
         return "exclude"
     if lemma in terms("directive"):
         return "keep"
@@ -66,7 +67,15 @@ def _phrase(s: Sentence, token: Token) -> str:
         words = words[1:]
     while words and words[-1].pos == "PUNCT":
         words = words[:-1]
-    return "".join(t.text + t.space for t in words).strip()
+    return _joined(words)
+
+
+def _joined(words: list[Token]) -> str:
+    """The words as written, with a space where words between them were left out."""
+    out = []
+    for a, b in zip(words, [*words[1:], None], strict=True):
+        out.append(a.text + (a.space if b is not None and b.i == a.i + 1 else " "))
+    return "".join(out).strip()
 
 
 def _conjuncts(s: Sentence, token: Token) -> list[Token]:
@@ -107,7 +116,7 @@ def read_policy(text: str | None, parser: Parser) -> Policy:
     focus: list[str] = []
     for s in parser.parse(text):
         for t in s.tokens:
-            kind = _directive(t)
+            kind = _directive(t, s)
             if kind is None or t.pos not in ("VERB", "NOUN", "AUX"):
                 continue
             if t.pos == "NOUN" and t.dep not in ("ROOT", "advcl", "conj"):
