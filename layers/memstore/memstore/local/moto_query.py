@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import bisect
 import copy
+import functools
 import json
 from typing import Any
 
@@ -122,12 +123,23 @@ def respond_as_json(original: Any) -> Any:
     return handler
 
 
+@functools.cache
+def _originals() -> tuple[Any, Any]:
+    """moto's own methods, taken before anything replaced them (a second install, or a test's
+    monkeypatch after `memstore local` ran in the same process, must not wrap a wrapper)."""
+    from moto.dynamodb.models.table import Table
+    from moto.dynamodb.responses import DynamoHandler
+
+    return Table.query, DynamoHandler.query
+
+
 def patches() -> list[tuple[Any, str, Any]]:
     """(class, attribute, replacement) for each method this replaces."""
     from moto.dynamodb.models.table import Table
     from moto.dynamodb.responses import DynamoHandler
 
-    return [(Table, "query", query(Table.query)), (DynamoHandler, "query", respond_as_json(DynamoHandler.query))]
+    table_query, handler_query = _originals()
+    return [(Table, "query", query(table_query)), (DynamoHandler, "query", respond_as_json(handler_query))]
 
 
 def install() -> None:
