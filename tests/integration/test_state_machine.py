@@ -230,7 +230,9 @@ class Harness:
     def execution_arn(self, update_id: str) -> str:
         return f"arn:aws:states:{REGION}:{ACCOUNT}:execution:memstore-consolidation:{update_id}"
 
-    def finish(self, execution_arn: str, timeout: float = 15.0) -> dict:
+    def finish(self, execution_arn: str, timeout: float = 90.0) -> dict:
+        """Waits for the execution; generous, because its first consolidation loads the parser
+        and embeds the extractor's examples (seconds on a busy machine). Not a speed check."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             described = self.sfn.describe_execution(executionArn=execution_arn)
