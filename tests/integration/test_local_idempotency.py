@@ -42,7 +42,11 @@ class Client:
 
 @pytest.fixture(scope="module")
 def local() -> Iterator[Client]:
-    server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
+    runtime = LocalRuntime(ROOT / "template.yaml")
+    server = run_in_thread(runtime, port=0)
+    # as `memstore local` does at start: handlers load under their own environment (a handler
+    # that loaded under another function's would have no IdempotencyTable and ignore the key)
+    runtime.warm()
     try:
         yield Client(server.url)
     finally:

@@ -221,6 +221,8 @@ class LocalRuntime:
             if not self.started:
                 return
             for spec in self.functions.values():
+                # a handler may read its own environment when it loads (its table names)
+                self._apply_function_env(spec.logical_id)
                 self._handler(spec)
             self._apply_function_env(function_id)
         from memstore.wiring import container
