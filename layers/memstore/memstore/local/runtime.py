@@ -75,8 +75,6 @@ _REMOVED_VARIABLES = ("AWS_PROFILE", "AWS_DEFAULT_PROFILE", "DYNAMODB_ENDPOINT")
 """A profile naming real credentials, or an endpoint moto would not intercept."""
 
 CONSOLIDATE_FUNCTION = "ConsolidateFunction"
-STOP_GRACE_S = 30.0
-"""How long `stop` waits for invocations in flight before it tears down moto under them."""
 
 
 class UnknownFunction(LookupError):
@@ -133,8 +131,6 @@ class LocalRuntime:
         self.environments = {fid: self._environment(spec) for fid, spec in self.functions.items()}
         self._shared_env, self._varying_keys = self._split_environments()
         self._lock = threading.RLock()
-        self._idle = threading.Condition(self._lock)
-        self._containers: dict[str, threading.Lock] = {}
         self._running = 0
         self._modules: dict[str, ModuleType] = {}
         self._saved_env: dict[str, str] | None = None
@@ -235,9 +231,8 @@ class LocalRuntime:
         with self._lock:
             if not self.started:
                 return
-            self.started = False
-            self._idle.wait_for(lambda: self._running == 0, timeout=STOP_GRACE_S)
             self._teardown()
+            self.started = False
 
     def _teardown(self) -> None:
         if self.scheduler is not None:
@@ -304,10 +299,11 @@ class LocalRuntime:
 
     # invocation -------------------------------------------------------------------------------
     def invoke(self, function_id: str, event: Any) -> Any:
-        """Runs one function's handler with `event`, as a Lambda invocation would. A function
-        handles one event at a time, as a Lambda container does (its resolver keeps the current
-        event on a module-level app); different functions run in parallel, each mocked AWS
-        request atomic (moto_atomic)."""
+        """Runs one function's handler with `event`, as a Lambda invocation would. Invocations run
+        one at a time: every function shares this process's os.environ (each must see its own
+        variables while it runs) and a handler's resolver keeps the current event on a
+        module-level app. Each mocked AWS request is atomic as well (moto_atomic), for the
+        threads that do run beside an invocation (the start-up preload, tests)."""
         spec = self.functions.get(function_id)
         if spec is None:
             raise UnknownFunction(function_id)
@@ -316,25 +312,19 @@ class LocalRuntime:
                 raise RuntimeError("the local runtime is not started")
             self._apply_function_env(function_id)
             handler = self._handler(spec)
-            container = self._containers.setdefault(function_id, threading.Lock())
-            self._running += 1
-        context = LambdaContext(spec)
-        started = time.monotonic()
-        try:
-            with container:
+            context = LambdaContext(spec)
+            started = time.monotonic()
+            try:
                 return handler(event, context)
-        finally:
-            with self._lock:
-                self._running -= 1
-                self._idle.notify_all()
-            elapsed = time.monotonic() - started
-            if elapsed > spec.timeout_s:
-                log.warning(
-                    "%s ran %.1fs, over its %.0fs timeout (Lambda would have stopped it)",
-                    function_id,
-                    elapsed,
-                    spec.timeout_s,
-                )
+            finally:
+                elapsed = time.monotonic() - started
+                if elapsed > spec.timeout_s:
+                    log.warning(
+                        "%s ran %.1fs, over its %.0fs timeout (Lambda would have stopped it)",
+                        function_id,
+                        elapsed,
+                        spec.timeout_s,
+                    )
 
     def _handler(self, spec: FunctionSpec) -> Callable[[Any, LambdaContext], Any]:
         module = self._modules.get(spec.logical_id)
