@@ -131,7 +131,6 @@ class LocalRuntime:
         self.environments = {fid: self._environment(spec) for fid, spec in self.functions.items()}
         self._shared_env, self._varying_keys = self._split_environments()
         self._lock = threading.RLock()
-        self._running = 0
         self._modules: dict[str, ModuleType] = {}
         self._saved_env: dict[str, str] | None = None
         self._mock: Any = None
