@@ -58,8 +58,8 @@ class Client:
 def local_server() -> Iterator[str]:
     """`memstore local` in this process. The handlers' JSON logs go to stdout, as in Lambda: kept
     out of the report."""
-    from memstore.local.gateway import run_in_thread
-    from memstore.local.runtime import LocalRuntime
+    from memstore_local.gateway import run_in_thread
+    from memstore_local.runtime import LocalRuntime
 
     runtime = LocalRuntime(ROOT / "template.yaml", overrides={"POWERTOOLS_LOG_LEVEL": "ERROR", "LOG_LEVEL": "ERROR"})
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), run_in_thread(runtime, port=0) as server:

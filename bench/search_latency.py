@@ -179,12 +179,12 @@ def in_process(sizes: list[int], n_queries: int | None, facts: list[tuple[str, s
     from memstore.domain.access import Caller
     from memstore.domain.requests import CreateStoreRequest
     from memstore.domain.search import SearchMemoriesRequest
-    from memstore.local import moto_transactions
-    from memstore.local.runtime import LOCAL_REGION
-    from memstore.local.template import Template
     from memstore.services.search import AccessRecorder, SearchService
     from memstore.settings import Settings
     from memstore.wiring import Container
+    from memstore_local import moto_transactions
+    from memstore_local.runtime import LOCAL_REGION
+    from memstore_local.template import Template
 
     _fake_aws_environment()
     moto_transactions.install()
@@ -350,8 +350,8 @@ def over_http(sizes: list[int], n_queries: int | None, facts: list[tuple[str, st
 def _over_http(sizes: list[int], n_queries: int | None, facts: list[tuple[str, str]],
                vectors: Any) -> dict[int, dict[str, Any]]:
     from memstore.adapters.dynamodb_repository import DynamoDBRepository
-    from memstore.local.gateway import run_in_thread
-    from memstore.local.runtime import LOCAL_REGION, LocalRuntime
+    from memstore_local.gateway import run_in_thread
+    from memstore_local.runtime import LOCAL_REGION, LocalRuntime
 
     runtime = LocalRuntime(ROOT / "template.yaml", overrides={"POWERTOOLS_LOG_LEVEL": "ERROR",
                                                                "LOG_LEVEL": "ERROR"})

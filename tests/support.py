@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def table_definition() -> dict:
     """The MemoryTable's properties as template.yaml declares them (the one schema)."""
-    from memstore.local.template import load_template
+    from memstore_local.template import load_template
 
     template = load_template(ROOT / "template.yaml")
     return template["Resources"]["MemoryTable"]["Properties"]

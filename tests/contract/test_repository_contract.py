@@ -18,7 +18,7 @@ NOW = 1_800_000_000
 @pytest.fixture(params=["memory", "dynamodb", "dynamodb-local"])
 def repo(request, monkeypatch):
     """The local runtime swaps moto's transactions and queries for its own
-    (memstore/local/moto_transactions, moto_query): that variant must keep every guarantee too."""
+    (memstore_local/moto_transactions, moto_query): that variant must keep every guarantee too."""
     if request.param == "memory":
         yield InMemoryRepository()
         return
@@ -27,7 +27,7 @@ def repo(request, monkeypatch):
     if request.param == "dynamodb-local":
         from moto.dynamodb.models import DynamoDBBackend
 
-        from memstore.local import moto_query, moto_transactions
+        from memstore_local import moto_query, moto_transactions
 
         monkeypatch.setattr(DynamoDBBackend, "transact_write_items", moto_transactions.transact_write_items)
         for owner, name, replacement in moto_query.patches():

@@ -141,7 +141,7 @@ def table_properties() -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def idempotency_table_properties() -> dict[str, Any]:
     """template.yaml's IdempotencyTable (Powertools' idempotency records)."""
-    from memstore.local.template import load_template
+    from memstore_local.template import load_template
 
     return load_template(ROOT / "template.yaml")["Resources"]["IdempotencyTable"]["Properties"]
 

@@ -22,10 +22,10 @@ from memstore.domain.errors import InvalidRequest, NotFound
 from memstore.domain.models import StoreDefinition
 from memstore.domain.requests import CreateStoreRequest
 from memstore.domain.updates import UpdateStatus
-from memstore.local.template import load_template
 from memstore.ports.clock import ManualClock
 from memstore.settings import Settings
 from memstore.wiring import Container, install
+from memstore_local.template import load_template
 from tests.doubles import RecordingScheduler
 from tests.events import load_event
 from tests.support import ROOT

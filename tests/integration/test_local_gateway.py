@@ -22,16 +22,16 @@ from pathlib import Path
 import pytest
 
 from memstore.adapters.local_scheduler import process_scheduler
-from memstore.local import LocalRuntime, TemplateError, run_in_thread
-from memstore.local.gateway import (
+from memstore_local import LocalRuntime, TemplateError, run_in_thread
+from memstore_local.gateway import (
     MAX_REQUEST_BYTES,
     MAX_REQUEST_LINE_AND_HEADERS,
     GatewayServer,
     Router,
     build_event,
 )
-from memstore.local.runtime import UnknownFunction
-from memstore.local.template import Route, load_template
+from memstore_local.runtime import UnknownFunction
+from memstore_local.template import Route, load_template
 
 pytestmark = pytest.mark.integration
 
@@ -233,7 +233,7 @@ class TestGateway:
         assert client.json("GET", "/indexer")[0] == 404
 
     def test_handler_exception_is_a_500_without_details(self, client, caplog):
-        with caplog.at_level("ERROR", logger="memstore.local.gateway"):
+        with caplog.at_level("ERROR", logger="memstore_local.gateway"):
             status, headers, data = client.request("GET", "/boom")
         assert status == 500
         body = json.loads(data)
@@ -442,13 +442,13 @@ class TestGateway:
         assert statuses == [200] * 64
 
     def test_access_log_has_no_query_string(self, client, caplog):
-        with caplog.at_level("INFO", logger="memstore.local.access"):
+        with caplog.at_level("INFO", logger="memstore_local.access"):
             client.json("GET", "/things?scope=private-scope-123")
             # the server thread writes its access line after the response is sent
             deadline = time.monotonic() + 5
-            while time.monotonic() < deadline and not any(r.name == "memstore.local.access" for r in caplog.records):
+            while time.monotonic() < deadline and not any(r.name == "memstore_local.access" for r in caplog.records):
                 time.sleep(0.01)
-        lines = [r.getMessage() for r in caplog.records if r.name == "memstore.local.access"]
+        lines = [r.getMessage() for r in caplog.records if r.name == "memstore_local.access"]
         assert any(re.fullmatch(r"GET /things 200 \d+\.\dms", line) for line in lines), lines
         assert not any("private-scope-123" in line for line in lines)
 
@@ -532,7 +532,7 @@ Resources:
     assert variables["B64"] == {"Fn::Base64": "hi"}
     assert doc["Conditions"]["Both"]["Fn::And"][0] == {"Condition": "IsProd"}
 
-    from memstore.local.template import Template
+    from memstore_local.template import Template
 
     env = Template(path).functions()["Fn"].environment
     assert env == {
@@ -601,7 +601,7 @@ def _read_line(stream, timeout):
 def test_cli_prints_the_listening_line_serves_and_stops_cleanly_on_sigterm():
     env = {**os.environ, "PYTHONPATH": str(ROOT / "layers" / "memstore"), "OMP_NUM_THREADS": "1"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "memstore.local", "--template", str(FIXTURE), "--port", "0"],
+        [sys.executable, "-m", "memstore_local", "--template", str(FIXTURE), "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -622,14 +622,14 @@ def test_cli_prints_the_listening_line_serves_and_stops_cleanly_on_sigterm():
             proc.kill()
             proc.communicate()
     assert proc.returncode == 0, err
-    assert re.search(r"memstore\.local\.access: GET /things 200 \d+\.\dms", err), err
+    assert re.search(r"memstore_local\.access: GET /things 200 \d+\.\dms", err), err
     assert "private-scope-9" not in err + out
 
 
 def test_cli_reports_a_missing_template():
     env = {**os.environ, "PYTHONPATH": str(ROOT / "layers" / "memstore")}
     proc = subprocess.run(
-        [sys.executable, "-m", "memstore.local", "--template", "/nonexistent/template.yaml", "--port", "0"],
+        [sys.executable, "-m", "memstore_local", "--template", "/nonexistent/template.yaml", "--port", "0"],
         capture_output=True,
         text=True,
         env=env,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from memstore.local import LocalRuntime, run_in_thread
+from memstore_local import LocalRuntime, run_in_thread
 
 pytestmark = pytest.mark.integration
 

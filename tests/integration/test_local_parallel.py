@@ -11,7 +11,7 @@ import boto3
 import pytest
 from botocore.exceptions import ClientError
 
-from memstore.local.runtime import LocalRuntime
+from memstore_local.runtime import LocalRuntime
 
 pytestmark = pytest.mark.integration
 

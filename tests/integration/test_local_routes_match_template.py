@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from memstore.local import LocalRuntime
-from memstore.local.gateway import Router
+from memstore_local import LocalRuntime
+from memstore_local.gateway import Router
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "template.yaml"

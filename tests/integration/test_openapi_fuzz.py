@@ -26,7 +26,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from memstore.api.fields import is_field_name
-from memstore.local import LocalRuntime, RunningServer, run_in_thread
+from memstore_local import LocalRuntime, RunningServer, run_in_thread
 
 pytestmark = pytest.mark.integration
 

@@ -45,11 +45,11 @@ from memstore.domain.errors import DependencyUnavailable, ExtractionFailed
 from memstore.domain.models import StoreDefinition
 from memstore.domain.requests import CreateStoreRequest
 from memstore.domain.updates import UpdateStatus
-from memstore.local.template import load_template
 from memstore.ports.clock import ManualClock
 from memstore.services.updates import BUSY_RETRY_SECONDS
 from memstore.settings import Settings
 from memstore.wiring import Container, install
+from memstore_local.template import load_template
 from tests.doubles import RecordingPublisher, RecordingScheduler
 from tests.events import load_event, with_body, with_path
 from tests.support import ROOT, create_table_from_template

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from memstore.local.template import Template
+from memstore_local.template import Template
 from tests.integration.test_template import FUNCTIONS, ROOT, deployed
 from tests.integration.test_template_iam import KEY, as_list, statements
 

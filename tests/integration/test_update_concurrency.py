@@ -24,7 +24,7 @@ def atomic_requests(monkeypatch):
     from moto.core.botocore_stubber import BotocoreStubber
     from moto.dynamodb.models import DynamoDBBackend
 
-    from memstore.local import moto_transactions
+    from memstore_local import moto_transactions
 
     monkeypatch.setattr(DynamoDBBackend, "transact_write_items", moto_transactions.transact_write_items)
     lock = threading.Lock()

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from memstore.local.template import Template
 from memstore.openapi.document import ERRORS, OpenAPIError, build, render
+from memstore_local.template import Template
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "template.yaml"

@@ -19,8 +19,8 @@ from pydantic.json_schema import models_json_schema
 
 from memstore.api import idempotency
 from memstore.api.identity import MAX_USER_HEADER_CHARS, USER_HEADER
-from memstore.local.template import FunctionSpec, Route, Template
 from memstore.openapi import responses as r
+from memstore_local.template import FunctionSpec, Route, Template
 
 TITLE = "memstore"
 API_VERSION = "v1"

@@ -21,10 +21,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from memstore.local.template import LOCAL_ACCOUNT_ID, Route
+from memstore_local.template import LOCAL_ACCOUNT_ID, Route
 
 if TYPE_CHECKING:
-    from memstore.local.runtime import LocalRuntime
+    from memstore_local.runtime import LocalRuntime
 
 MAX_REQUEST_BYTES = 10 * 1024 * 1024
 """API Gateway's payload limit."""
@@ -47,8 +47,8 @@ _ERROR_CODES = {
     501: "not_implemented",
 }
 
-access_log = logging.getLogger("memstore.local.access")
-log = logging.getLogger("memstore.local.gateway")
+access_log = logging.getLogger("memstore_local.access")
+log = logging.getLogger("memstore_local.gateway")
 
 _TEXT_TYPES = (
     "text/",

@@ -1,7 +1,7 @@
 """`memstore local`: the template's HTTP API served in process, for development without Docker."""
 
-from memstore.local.gateway import RunningServer, run_in_thread, serve
-from memstore.local.runtime import LocalRuntime
-from memstore.local.template import Route, Template, TemplateError
+from memstore_local.gateway import RunningServer, run_in_thread, serve
+from memstore_local.runtime import LocalRuntime
+from memstore_local.template import Route, Template, TemplateError
 
 __all__ = ["LocalRuntime", "Route", "RunningServer", "Template", "TemplateError", "run_in_thread", "serve"]

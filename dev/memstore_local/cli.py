@@ -10,11 +10,11 @@ import sys
 import threading
 from collections.abc import Sequence
 
-from memstore.local.gateway import serve
-from memstore.local.runtime import LocalRuntime
-from memstore.local.template import TemplateError
+from memstore_local.gateway import serve
+from memstore_local.runtime import LocalRuntime
+from memstore_local.template import TemplateError
 
-log = logging.getLogger("memstore.local")
+log = logging.getLogger("memstore_local")
 
 
 def _key_value(text: str) -> tuple[str, str]:
@@ -64,7 +64,7 @@ def _configure_logging(level: str) -> None:
     formatter = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     server_handler = logging.StreamHandler(sys.stderr)
     server_handler.setFormatter(formatter)
-    for name in ("memstore.local", "memstore.adapters.local_scheduler"):
+    for name in ("memstore_local", "memstore.adapters.local_scheduler"):
         logger = logging.getLogger(name)
         logger.handlers[:] = [server_handler]
         logger.setLevel(level)

@@ -24,7 +24,7 @@ from memstore.adapters.local_scheduler import (
     install_process_scheduler,
     process_scheduler,
 )
-from memstore.local.template import (
+from memstore_local.template import (
     LOCAL_ACCOUNT_ID,
     LOCAL_REGION,
     FunctionSpec,
@@ -34,7 +34,7 @@ from memstore.local.template import (
     TemplateError,
 )
 
-log = logging.getLogger("memstore.local.runtime")
+log = logging.getLogger("memstore_local.runtime")
 
 
 def reset_container() -> None:
@@ -187,7 +187,7 @@ class LocalRuntime:
                 reset_container()
                 from moto import mock_aws
 
-                from memstore.local import moto_atomic, moto_query, moto_transactions
+                from memstore_local import moto_atomic, moto_query, moto_transactions
 
                 moto_transactions.install()
                 moto_query.install()
