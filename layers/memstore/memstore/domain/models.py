@@ -7,6 +7,8 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from memstore.domain.lifecycle_options import LifecycleOptions
+
 T = TypeVar("T")
 
 
@@ -36,6 +38,8 @@ class StoreOptions(BaseModel):
     """What an item written through the API does when its content holds a credential, a payment
     card, a bank account or a government id: "refuse" answers 400 naming the kind; "redact"
     stores the item with each such value replaced by a marker ("[redacted credential]")."""
+    lifecycle: LifecycleOptions = Field(default_factory=LifecycleOptions)
+    """Decay half-lives, promotion and the importance floor (docs/lifecycle.md)."""
 
 
 class StoreDefinition(BaseModel):
@@ -63,12 +67,22 @@ class Source(BaseModel):
 
     update_ids: list[str] = Field(default_factory=list)
     message_ids: list[str] = Field(default_factory=list)
+    promoted_from: str | None = None
+    """The chat_summary memory a promoted user_profile memory was made from."""
+
+    def public(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
 
 
 class Revision(BaseModel):
+    """A memory's earlier content: written at `updated_at`, replaced at `replaced_at` by the
+    update `update_id`, or through the API, or by the lifecycle (`reason`)."""
+
     content: str
     updated_at: int
     update_id: str | None = None
+    replaced_at: int | None = None
+    reason: str | None = None
 
 
 class MemoryItem(BaseModel):
@@ -93,6 +107,12 @@ class MemoryItem(BaseModel):
     topic: str | None = None
     """The slot the extractor filed this memory under ("drink:coffee"): a later statement on the
     same topic updates this memory instead of adding a contradicting one."""
+    importance_at: int | None = None
+    """When `importance` was last set by a lifecycle pass or a reinforcement: decay runs from
+    the later of this and `updated_at` (domain/lifecycle.py)."""
+    reinforcements: int = 0
+    expiry_pinned: bool = False
+    """`expires_at` was set explicitly (POST …/expiration): later writes keep it."""
 
     def is_expired(self, now: float) -> bool:
         return self.expires_at is not None and self.expires_at <= now
@@ -110,7 +130,7 @@ class MemoryItem(BaseModel):
             "importance": round(self.importance, 4),
             "access_count": self.access_count,
             "last_accessed_at": self.last_accessed_at,
-            "source": self.source.model_dump(),
+            "source": self.source.public(),
             "version": self.version,
         }
 
