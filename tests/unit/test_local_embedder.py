@@ -17,8 +17,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from memstore.adapters import local_embedder, minilm_numpy
+from memstore.adapters import local_embedder
 from memstore.adapters.local_embedder import LocalMiniLMEmbedder
+from tests import minilm_numpy
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "minilm_reference.json"
 FIXTURE_SENTENCES = [
@@ -223,7 +224,7 @@ def _regenerate() -> None:
     data = {
         "model": "all-MiniLM-L6-v2",
         "weights_sha256": local_embedder.weights_digest(directory / "model.safetensors"),
-        "computed_by": "memstore.adapters.minilm_numpy (float64, exact erf), one sentence per batch",
+        "computed_by": "tests.minilm_numpy (float64, exact erf), one sentence per batch",
         "sentences": sentences,
     }
     rows = ",\n".join("  " + json.dumps(s, ensure_ascii=False) for s in sentences)
