@@ -15,9 +15,9 @@ sys.path.insert(0, str(ROOT / "layers" / "memstore"))
 
 from memstore.adapters.local_embedder import LocalMiniLMEmbedder  # noqa: E402
 from memstore.adapters.spacy_parser import SpacyParser  # noqa: E402
+from memstore.domain.extraction import Candidate  # noqa: E402
 from memstore.domain.models import Kind, StoreOptions  # noqa: E402
 from memstore.domain.privacy import PrivacyGuard  # noqa: E402
-from memstore.ports.extractor import Candidate  # noqa: E402
 
 
 def main() -> None:

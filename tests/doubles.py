@@ -6,7 +6,7 @@ import threading
 
 from memstore.adapters.hashing_embedder import HashingEmbedder
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed
-from memstore.ports.extractor import Extraction
+from memstore.domain.extraction import Extraction
 from memstore.ports.scheduler import ConsolidationJob
 
 

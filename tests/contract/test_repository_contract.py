@@ -6,10 +6,10 @@ import pytest
 
 from memstore.adapters.memory_repository import InMemoryRepository
 from memstore.domain.errors import Conflict, NotFound
+from memstore.domain.extraction import Message
 from memstore.domain.models import Kind, MemoryItem, Revision, SearchSession, Store, StoreDefinition
 from memstore.domain.updates import ClaimOutcome, FailedMessage, ScopeState, UpdateRecord, UpdateStatus
 from memstore.ports import repository as repository_port
-from memstore.ports.extractor import Message
 from memstore.ports.repository import list_read_budget
 
 NOW = 1_800_000_000

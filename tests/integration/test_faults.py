@@ -20,8 +20,8 @@ import pytest
 from memstore.adapters.aws_orchestration import StepFunctionsScheduler
 from memstore.adapters.dynamodb_repository import DynamoDBRepository
 from memstore.domain.errors import DependencyUnavailable
+from memstore.domain.extraction import Candidate, Extraction
 from memstore.domain.models import Kind
-from memstore.ports.extractor import Candidate, Extraction
 from memstore.ports.scheduler import ConsolidationJob
 from memstore.services.updates import UNRECORDED_GRACE_SECONDS
 from memstore.settings import Settings

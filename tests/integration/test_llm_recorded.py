@@ -24,11 +24,11 @@ from memstore.adapters.memory_repository import InMemoryRepository
 from memstore.adapters.openai_extractor import OpenAICompatibleExtractor
 from memstore.domain.access import Caller
 from memstore.domain.errors import ExtractionFailed
+from memstore.domain.extraction import Message
 from memstore.domain.models import Kind, MemoryItem, StoreDefinition, StoreOptions
 from memstore.domain.requests import CreateStoreRequest
 from memstore.domain.updates import UpdateMemoriesRequest, UpdateStatus
 from memstore.ports.clock import ManualClock
-from memstore.ports.extractor import Message
 from memstore.settings import Settings
 from memstore.wiring import Container
 from tests.doubles import RecordingPublisher, RecordingScheduler

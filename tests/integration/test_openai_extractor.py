@@ -16,8 +16,8 @@ from memstore.adapters.llm_extraction import InvalidModelOutput
 from memstore.adapters.llm_prompt import TOOL_NAME, output_schema
 from memstore.adapters.openai_extractor import OpenAICompatibleExtractor
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed, InvalidRequest
+from memstore.domain.extraction import Message
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
-from memstore.ports.extractor import Message
 
 pytestmark = pytest.mark.integration
 

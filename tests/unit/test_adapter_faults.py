@@ -20,8 +20,8 @@ from memstore.adapters.bedrock_extractor import BedrockConverseExtractor
 from memstore.adapters.llm_prompt import TOOL_NAME
 from memstore.adapters.opensearch_index import OpenSearchIndex
 from memstore.domain.errors import DependencyUnavailable
+from memstore.domain.extraction import Message
 from memstore.domain.models import StoreOptions
-from memstore.ports.extractor import Message
 from memstore.services.batch_extraction import extract_isolating
 from tests.faults import Faults, Waits, ok, read_timeout, rest_error
 

@@ -8,11 +8,11 @@ import pytest
 from memstore.adapters.memory_repository import InMemoryRepository
 from memstore.domain.access import Caller
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed
+from memstore.domain.extraction import Candidate, Extraction, Message
 from memstore.domain.models import Kind
 from memstore.domain.requests import CreateStoreRequest
 from memstore.domain.updates import UpdateMemoriesRequest, UpdateStatus
 from memstore.ports.clock import ManualClock
-from memstore.ports.extractor import Candidate, Extraction, Message
 from memstore.services.batch_extraction import extract_isolating
 from memstore.settings import Settings
 from memstore.wiring import Container

@@ -20,8 +20,8 @@ from memstore.adapters.extractors import is_known_chat_model, make_extractor
 from memstore.adapters.llm_extraction import InvalidModelOutput, decode_json_text, parse_extraction
 from memstore.adapters.llm_prompt import TOOL_NAME, output_schema
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed, InvalidRequest
+from memstore.domain.extraction import Message
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
-from memstore.ports.extractor import Message
 
 CLAUDE = "anthropic.claude-3-5-haiku-20241022-v1:0"
 POLICY = "Never store medications, diagnoses or political affiliation."

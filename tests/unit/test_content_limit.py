@@ -8,11 +8,11 @@ import pytest
 
 from memstore.adapters.memory_repository import InMemoryRepository
 from memstore.domain.content_limit import ELLIPSIS, cut_to_limit, split_to_limit
+from memstore.domain.extraction import Candidate
 from memstore.domain.merge import Operation
 from memstore.domain.models import Kind, MemoryItem, Store, StoreDefinition
 from memstore.domain.requests import MAX_CONTENT_BYTES, CreateItemRequest
 from memstore.ports.clock import ManualClock
-from memstore.ports.extractor import Candidate
 from memstore.services.memory_writer import MemoryWriter
 
 NOW = 1_800_000_000

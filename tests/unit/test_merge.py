@@ -5,6 +5,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from memstore.domain.extraction import Candidate, Extraction
 from memstore.domain.merge import (
     DUPLICATE_THRESHOLD,
     Operation,
@@ -12,7 +13,6 @@ from memstore.domain.merge import (
     lexical_similarity,
 )
 from memstore.domain.models import Kind, MemoryItem
-from memstore.ports.extractor import Candidate, Extraction
 
 
 class Item(MemoryItem):

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from memstore.adapters.memory_repository import InMemoryRepository
 from memstore.domain.access import Caller
 from memstore.domain.errors import ExtractionFailed, InvalidRequest
+from memstore.domain.extraction import Message
 from memstore.domain.models import StoreDefinition, StoreOptions
 from memstore.domain.requests import CreateStoreRequest
 from memstore.domain.updates import (
@@ -20,7 +21,6 @@ from memstore.domain.updates import (
     withhold_message_text,
 )
 from memstore.ports.clock import ManualClock
-from memstore.ports.extractor import Message
 from memstore.settings import Settings
 from memstore.wiring import Container
 from tests.doubles import RecordingPublisher, RecordingScheduler

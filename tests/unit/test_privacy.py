@@ -9,11 +9,11 @@ from stdnum import iban, luhn
 
 from memstore.adapters.local_embedder import LocalMiniLMEmbedder
 from memstore.adapters.spacy_parser import SpacyParser
+from memstore.domain.extraction import Candidate
 from memstore.domain.models import Kind, StoreOptions
 from memstore.domain.privacy import PrivacyGuard
 from memstore.domain.privacy.detectors import blocking, text_hits
 from memstore.domain.privacy.policy import read_policy
-from memstore.ports.extractor import Candidate
 
 HEALTH_OFF = StoreOptions(
     user_profile_details="Capture hobbies and travel plans. Do not store medications or diagnoses."

@@ -8,8 +8,8 @@ import pytest
 from memstore.adapters.local_embedder import LocalMiniLMEmbedder
 from memstore.adapters.rules_extractor import RulesExtractor
 from memstore.adapters.spacy_parser import SpacyParser
+from memstore.domain.extraction import Message
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
-from memstore.ports.extractor import Message
 
 OPTIONS = StoreOptions(procedural_memory_enabled=True)
 

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memstore.domain import merge, vectors
+from memstore.domain.extraction import Candidate
 from memstore.domain.models import Kind, MemoryItem
-from memstore.ports.extractor import Candidate
 from memstore.services.similarity import EmbeddingSimilarity, value_words
 
 

@@ -34,10 +34,10 @@ from pynamodb.transactions import TransactWrite
 from memstore.adapters import backoff
 from memstore.adapters import dynamodb_keys as keys
 from memstore.domain.errors import Conflict, DependencyUnavailable, NotFound
+from memstore.domain.extraction import Message
 from memstore.domain.ids import ulid
 from memstore.domain.models import Kind, MemoryItem, Page, Revision, SearchSession, Source, Store
 from memstore.domain.updates import ClaimOutcome, FailedMessage, ScopeState, UpdateRecord, UpdateStatus
-from memstore.ports.extractor import Message
 from memstore.ports.repository import list_read_budget
 
 _CONDITION_FAILED = "ConditionalCheckFailed"

@@ -31,9 +31,9 @@ from memstore.adapters.llm_prompt import (
     output_schema,
 )
 from memstore.domain.errors import ExtractionFailed
+from memstore.domain.extraction import Candidate, Extraction, Message
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
 from memstore.domain.requests import MAX_CONTENT_BYTES
-from memstore.ports.extractor import Candidate, Extraction, Message
 
 logger = logging.getLogger(__name__)
 

@@ -8,10 +8,10 @@ import time
 from collections.abc import Iterable
 
 from memstore.domain.errors import Conflict, NotFound
+from memstore.domain.extraction import Message
 from memstore.domain.ids import ulid
 from memstore.domain.models import Kind, MemoryItem, Page, SearchSession, Store
 from memstore.domain.updates import ClaimOutcome, ScopeState, UpdateRecord, UpdateStatus
-from memstore.ports.extractor import Message
 from memstore.ports.repository import list_read_budget
 
 

@@ -19,6 +19,7 @@ import numpy as np
 
 from memstore.domain import vectors
 from memstore.domain.commands import Command
+from memstore.domain.extraction import Candidate, Extraction, Message
 from memstore.domain.language import changes
 from memstore.domain.language import commands as grammar
 from memstore.domain.language.statements import Reader, Semantics, Statement, Turn
@@ -28,7 +29,6 @@ from memstore.domain.models import Kind, MemoryItem, StoreOptions
 from memstore.domain.privacy.policy import read_policy
 from memstore.domain.topics import search_text
 from memstore.ports.embedder import Embedder
-from memstore.ports.extractor import Candidate, Extraction, Message
 from memstore.ports.language import Parser
 
 IMPORTANCE_REMEMBER = 0.9

@@ -14,10 +14,10 @@ from typing import Literal
 from pydantic import BaseModel
 
 from memstore.domain.commands import split_sentences
+from memstore.domain.extraction import Candidate, Extraction
 from memstore.domain.language import forget
 from memstore.domain.language.semantics import Embed
 from memstore.domain.models import Kind, MemoryItem
-from memstore.ports.extractor import Candidate, Extraction
 
 Similarity = Callable[[str, str], float]
 

@@ -8,8 +8,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from memstore.domain.errors import PayloadTooLarge
+from memstore.domain.extraction import Message
 from memstore.domain.requests import Scope
-from memstore.ports.extractor import Message
 
 MAX_MESSAGE_CHARS = 32_000
 MAX_MESSAGES = 200

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed, RateLimited
-from memstore.ports.extractor import Extraction, Message
+from memstore.domain.extraction import Extraction, Message
 
 TRANSIENT = (DependencyUnavailable, RateLimited)
 

@@ -10,11 +10,11 @@ from typing import Protocol, runtime_checkable
 
 from memstore.domain.content_limit import cut_to_limit, split_to_limit
 from memstore.domain.errors import Conflict
+from memstore.domain.extraction import Candidate
 from memstore.domain.ids import derived_id
 from memstore.domain.merge import Operation
 from memstore.domain.models import Kind, MemoryItem, Revision, Source, Store
 from memstore.ports.clock import Clock
-from memstore.ports.extractor import Candidate
 from memstore.ports.repository import Repository
 from memstore.services.items import expiry
 

@@ -15,10 +15,10 @@ from collections.abc import Callable, Iterable
 import numpy as np
 
 from memstore.domain import merge, vectors
+from memstore.domain.extraction import Candidate
 from memstore.domain.models import Kind, MemoryItem
 from memstore.domain.topics import search_text
 from memstore.ports.embedder import Embedder
-from memstore.ports.extractor import Candidate
 
 COSINE_FLOOR, COSINE_CEIL = 0.35, 0.9
 """all-MiniLM-L6-v2: unrelated facts about one user sit at 0.2-0.4 (they share "the user"),

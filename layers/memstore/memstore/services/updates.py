@@ -13,6 +13,7 @@ from memstore.domain import merge
 from memstore.domain.access import Caller
 from memstore.domain.commands import Command
 from memstore.domain.errors import Conflict, ExtractionFailed, InvalidRequest, NotFound
+from memstore.domain.extraction import Candidate, Extraction, Message
 from memstore.domain.ids import id_time, new_id
 from memstore.domain.language.commands import recognise
 from memstore.domain.language.semantics import Embed
@@ -30,7 +31,7 @@ from memstore.domain.updates import (
 )
 from memstore.ports.clock import Clock
 from memstore.ports.events import EventPublisher
-from memstore.ports.extractor import Candidate, Extraction, Extractor, Message
+from memstore.ports.extractor import Extractor
 from memstore.ports.language import Parser
 from memstore.ports.repository import Repository
 from memstore.ports.scheduler import ConsolidationJob, Scheduler
