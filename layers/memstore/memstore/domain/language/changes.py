@@ -8,8 +8,8 @@ import functools
 from dataclasses import dataclass
 
 from memstore.domain.language import examples
+from memstore.domain.language.syntax import Sentence, Token
 from memstore.domain.language.text import SUBJECTS, head_of, is_first_person
-from memstore.ports.language import Sentence, Token
 
 
 @dataclass(frozen=True)

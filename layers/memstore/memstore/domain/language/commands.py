@@ -54,8 +54,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 from memstore.domain.commands import Command
+from memstore.domain.language.syntax import Sentence, Token
 from memstore.domain.language.text import asks
-from memstore.ports.language import Sentence, Token
 
 __all__ = ["Command", "is_command", "recognise"]
 

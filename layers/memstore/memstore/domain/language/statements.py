@@ -15,6 +15,7 @@ import numpy as np
 
 from memstore.domain.language import changes, examples
 from memstore.domain.language.semantics import Decision, Embed, PrototypeClassifier
+from memstore.domain.language.syntax import Sentence, Token
 from memstore.domain.language.text import (
     SUBJECTS,
     asks,
@@ -28,7 +29,6 @@ from memstore.domain.language.text import (
     strip_leading_noise,
     third_person,
 )
-from memstore.ports.language import Sentence, Token
 
 KEEP_LABELS = ("durable", "procedural")
 MENTION_LABELS = ("transient", "other_person", "opinion_world")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from memstore.ports.language import Sentence, Token
+from memstore.domain.language.syntax import Sentence, Token
 
 SUBJECTS = ("nsubj", "nsubjpass", "csubj", "expl")
 CLAUSE_HEADS = ("conj", "parataxis", "ccomp", "advcl")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memstore.domain.language.examples import load
-from memstore.ports.language import Sentence
+from memstore.domain.language.syntax import Sentence
 
 BLOCKING = frozenset({"credential", "payment_card", "bank_account", "government_id"})
 """What the items API refuses outright (the rest is screened only from extracted memories)."""

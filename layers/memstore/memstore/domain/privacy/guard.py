@@ -17,11 +17,11 @@ import numpy as np
 
 from memstore.domain.extraction import Candidate
 from memstore.domain.language.semantics import Embed
+from memstore.domain.language.syntax import Parser, Sentence
 from memstore.domain.models import Kind, StoreOptions
 from memstore.domain.privacy import detectors
 from memstore.domain.privacy.categories import ActivePolicy, CategoryModel
 from memstore.domain.privacy.policy import Policy, read_policy
-from memstore.ports.language import Parser, Sentence
 
 _POLICY_CACHE = 64
 _MIN_VALUE = 6

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from memstore.domain.language.syntax import Parser, Sentence, Token
 from memstore.domain.privacy.detectors import terms
-from memstore.ports.language import Parser, Sentence, Token
 
 _OBJECTS = ("dobj", "nsubjpass", "attr", "oprd")
 _CLAUSES = ("ccomp", "xcomp")

@@ -1,7 +1,9 @@
-"""The syntax port: sentences, tokens, lemmas, parts of speech and dependencies.
+"""Syntax as the language rules read it: sentences, tokens, lemmas, parts of speech and
+dependencies, and the Parser they need.
 
-Language decisions in the domain read this neutral structure, never a parser library's objects,
-so they are testable without one and another parser can replace the default."""
+The rules read this neutral structure, never a parser library's objects, so they are testable
+without one and another parser can replace the default (adapters/spacy_parser.py).
+The Parser Protocol lives here, beside the rules that consume it, so the domain imports no port."""
 
 from __future__ import annotations
 
