@@ -110,6 +110,9 @@ class _Models:
             embedding = BinaryAttribute(null=True, legacy_encoding=False)
             embedding_model = UnicodeAttribute(null=True)
             topic = UnicodeAttribute(null=True)
+            importance_at = NumberAttribute(null=True)
+            reinforcements = NumberAttribute(null=True)
+            expiry_pinned = BooleanAttribute(null=True)
 
         class ScopeRow(KeyRow):
             Meta = meta
@@ -187,6 +190,9 @@ def to_item(row: Any) -> MemoryItem:
         embedding=row.embedding,
         embedding_model=row.embedding_model,
         topic=row.topic,
+        importance_at=int(row.importance_at) if row.importance_at is not None else None,
+        reinforcements=int(row.reinforcements or 0),
+        expiry_pinned=bool(row.expiry_pinned),
     )
 
 
@@ -694,6 +700,9 @@ class DynamoDBRepository:
             embedding=item.embedding,
             embedding_model=item.embedding_model,
             topic=item.topic,
+            importance_at=item.importance_at,
+            reinforcements=item.reinforcements or None,
+            expiry_pinned=item.expiry_pinned or None,
         )
 
     def _pointer(self, item: MemoryItem, hashed: str) -> Any:
