@@ -1,0 +1,1 @@
+"""The built-in `Memory` providers; `memstore.memory.registry` names them."""
