@@ -170,7 +170,8 @@ def test_kms_key_arn_encrypts_table_bus_queues_and_logs(backend):
     assert with_key["table"] == {"SSEEnabled": True, "SSEType": "KMS", "KMSMasterKeyId": {"Ref": "KmsKeyArn"}}
     assert with_key["bus"] == {"Ref": "KmsKeyArn"}
     assert with_key["queues"] and all(v == ({"Ref": "KmsKeyArn"}, None) for v in with_key["queues"].values())
-    expected_logs = {f"{fn}Logs" for fn in FUNCTIONS} - ({"IndexerFunctionLogs"} if backend == "dynamodb" else set())
+    functions = [*FUNCTIONS, "ConsoleFunction"]
+    expected_logs = {f"{fn}Logs" for fn in functions} - ({"IndexerFunctionLogs"} if backend == "dynamodb" else set())
     assert set(with_key["logs"]) == expected_logs
     assert all(v == {"Ref": "KmsKeyArn"} for v in with_key["logs"].values())
 

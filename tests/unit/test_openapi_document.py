@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from memstore.openapi.document import ERRORS, OpenAPIError, build, render
+from memstore.openapi.document import ERRORS, OpenAPIError, build, is_api_route, render
 from memstore_local.template import Template
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,7 +31,7 @@ def test_every_route_of_the_template_is_an_operation(document):
         (route.method.lower(), route.path)
         for spec in Template(TEMPLATE).functions().values()
         for route in spec.routes
-        if route.path != "$default"
+        if is_api_route(route)
     }
     operations = {(method, path) for path, item in document["paths"].items() for method in item}
     assert operations == routes

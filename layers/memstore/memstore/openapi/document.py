@@ -128,9 +128,15 @@ def render(template_path: str | Path) -> str:
     return json.dumps(build(template_path), indent=2, ensure_ascii=False) + "\n"
 
 
+def is_api_route(route: Route) -> bool:
+    """The console's static page and assets (functions/console) are routes of the HTTP API but no
+    operations of its JSON contract."""
+    return route.path != "$default" and route.path != "/console" and not route.path.startswith("/console/")
+
+
 def _http_functions(template: Template) -> Iterator[tuple[FunctionSpec, list[Route]]]:
     for spec in template.functions().values():
-        routes = [route for route in spec.routes if route.path != "$default"]
+        routes = [route for route in spec.routes if is_api_route(route)]
         if routes:
             yield spec, routes
 
