@@ -10,6 +10,7 @@ from memstore.domain.models import Kind
 from memstore.domain.requests import (
     CreateItemRequest,
     DeleteScopeRequest,
+    ItemKey,
     ListItemsQuery,
     Scope,
     StoreName,
@@ -28,7 +29,12 @@ def caller():
 @app.post("/memory_stores/<name>/items")
 def create_item(name: StoreName, request: Annotated[CreateItemRequest, Body()]):
     who = caller()
-    return idempotent(app, who, lambda: json_response(201, container().items.create(name, request, who).public()))
+
+    def write():
+        item, created = container().items.write(name, request, who)
+        return json_response(201 if created else 200, item.public())
+
+    return idempotent(app, who, write)
 
 
 @app.get("/memory_stores/<name>/items")
@@ -38,8 +44,9 @@ def list_items(
     kind: Annotated[Kind | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=100)] = 20,
     after: Annotated[str | None, Query(max_length=64)] = None,
+    key: Annotated[ItemKey | None, Query()] = None,
 ):
-    query = ListItemsQuery(scope=scope, kind=kind, limit=limit, after=after)
+    query = ListItemsQuery(scope=scope, kind=kind, limit=limit, after=after, key=key)
     page = container().items.list(name, query, caller())
     return json_response(200, page.public(lambda i: i.memory_id, lambda i: i.public()))
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import hashlib
 
+from memstore.domain.ids import scope_hash
+
 STORES_PK = "STORES"
 META_SK = "META"
-
-
-def scope_hash(scope: str) -> str:
-    return hashlib.sha256(scope.encode("utf-8")).hexdigest()[:32]
 
 
 def store_pk(store: str) -> str:
@@ -31,6 +29,11 @@ def scope_pk_from_hash(store: str, hashed: str) -> str:
 
 def memory_sk(memory_id: str) -> str:
     return f"MEM#{memory_id}"
+
+
+def item_key_sk(key: str) -> str:
+    """A keyed item's guard row, in its scope's partition: the key (user data) is hashed too."""
+    return f"KEY#{hashlib.sha256(key.encode('utf-8')).hexdigest()[:32]}"
 
 
 def scope_sk(hashed: str) -> str:

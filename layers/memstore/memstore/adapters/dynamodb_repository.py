@@ -4,7 +4,9 @@ Rows: the store's `META` in its own partition plus a registry row (`STORES`/`STO
 listing; memory items in the scope's partition; a pointer row per item in the store's partition
 (`STORE#name`/`MEM#id` → scope hash) so an item can be read by id alone with a strongly
 consistent read, right after its creation; a `SCOPE#hash` row per scope so a store's deletion
-can find every partition it owns. An update's raw messages live in a row of their own
+can find every partition it owns. A keyed item (`key`) has a guard row `KEY#<hash of the key>`
+in its scope's partition, naming the item: written in the item's own transaction on the
+condition that no live item holds the key, so the key is unique per scope. An update's raw messages live in a row of their own
 (`MSG#<update_id>`, beside `UPD#<update_id>`): it is deleted when the update is superseded,
 and given an `expires_at` (TTL) when the update finishes, so the conversation goes while the
 update's record (status, result, error) stays."""
@@ -113,6 +115,13 @@ class _Models:
             importance_at = NumberAttribute(null=True)
             reinforcements = NumberAttribute(null=True)
             expiry_pinned = BooleanAttribute(null=True)
+            record_key = UnicodeAttribute(null=True, attr_name="key")
+
+        class KeyGuardRow(KeyRow):
+            Meta = meta
+            entity = UnicodeAttribute(default="key")
+            memory_id = UnicodeAttribute()
+            expires_at = NumberAttribute(null=True)
 
         class ScopeRow(KeyRow):
             Meta = meta
@@ -165,6 +174,7 @@ class _Models:
         self.StoreRow = StoreRow
         self.PointerRow = PointerRow
         self.MemoryRow = MemoryRow
+        self.KeyGuardRow = KeyGuardRow
 
 
 def _live(row_cls: Any, now: float) -> Any:
@@ -193,6 +203,7 @@ def to_item(row: Any) -> MemoryItem:
         importance_at=int(row.importance_at) if row.importance_at is not None else None,
         reinforcements=int(row.reinforcements or 0),
         expiry_pinned=bool(row.expiry_pinned),
+        key=row.record_key,
     )
 
 
@@ -339,12 +350,19 @@ class DynamoDBRepository:
     def put_item(self, item: MemoryItem) -> None:
         row = self._memory_row(item)
         hashed = keys.scope_hash(item.scope)
+        guard_cls = self._m.KeyGuardRow
         try:
             with self._transaction() as tx:
                 tx.save(row, condition=self._m.MemoryRow.pk.does_not_exist())
                 tx.save(self._pointer(item, hashed))
                 tx.save(self._scope_row(item.store, hashed))
+                if item.key is not None:
+                    free = guard_cls.pk.does_not_exist() | (guard_cls.expires_at <= item.updated_at)
+                    tx.save(self._key_guard(item), condition=free)
         except TransactWriteError as e:
+            reasons = e.cancellation_reasons or []
+            if len(reasons) > 3 and reasons[3] is not None and reasons[3].code == _CONDITION_FAILED:
+                raise Conflict("a memory of this scope already holds that key", "key") from e
             if _condition_failed(e):
                 raise Conflict(f"memory '{item.memory_id}' already exists", "memory_id") from e
             raise DependencyUnavailable("the table is unavailable") from e
@@ -357,6 +375,8 @@ class DynamoDBRepository:
                 tx.save(row, condition=cond)
                 tx.save(self._pointer(item, keys.scope_hash(item.scope)))
                 tx.save(self._scope_row(item.store, keys.scope_hash(item.scope)))
+                if item.key is not None:
+                    tx.save(self._key_guard(item), condition=self._m.KeyGuardRow.memory_id == item.memory_id)
         except TransactWriteError as e:
             if not _condition_failed(e):
                 raise DependencyUnavailable("the table is unavailable") from e
@@ -375,6 +395,17 @@ class DynamoDBRepository:
             return None
         item = to_item(row)
         return None if item.is_expired(now) else item
+
+    def get_item_by_key(self, store: str, scope: str, key: str, now: float) -> MemoryItem | None:
+        pk = keys.scope_pk(store, scope)
+        guard = self._get(self._m.KeyGuardRow, pk, keys.item_key_sk(key))
+        if guard is None:
+            return None
+        row = self._get(self._m.MemoryRow, pk, keys.memory_sk(guard.memory_id))
+        if row is None:
+            return None
+        item = to_item(row)
+        return None if item.is_expired(now) or item.key != key else item
 
     def list_items(
         self, store: str, scope: str, kind: Kind | None, limit: int, after: str | None, now: float
@@ -440,11 +471,16 @@ class DynamoDBRepository:
             return None
         pk = keys.scope_pk_from_hash(store, pointer.scope_hash)
         row = self._get(self._m.MemoryRow, pk, keys.memory_sk(memory_id))
+        guard = None
+        if row is not None and row.record_key is not None:
+            guard = self._get(self._m.KeyGuardRow, pk, keys.item_key_sk(row.record_key))
         try:
             with self._transaction() as tx:
                 tx.delete(self._m.KeyRow(pk, keys.memory_sk(memory_id)))
                 tx.delete(self._m.KeyRow(pointer.pk, pointer.sk))
                 tx.save(self._scope_row(store, pointer.scope_hash))
+                if guard is not None and guard.memory_id == memory_id:
+                    tx.delete(self._m.KeyRow(guard.pk, guard.sk))
         except TransactWriteError as e:
             raise DependencyUnavailable("the table is unavailable") from e
         return to_item(row) if row else None
@@ -703,11 +739,20 @@ class DynamoDBRepository:
             importance_at=item.importance_at,
             reinforcements=item.reinforcements or None,
             expiry_pinned=item.expiry_pinned or None,
+            record_key=item.key,
         )
 
     def _pointer(self, item: MemoryItem, hashed: str) -> Any:
         return self._m.PointerRow(
             keys.store_pk(item.store), keys.memory_sk(item.memory_id), scope_hash=hashed, expires_at=item.expires_at
+        )
+
+    def _key_guard(self, item: MemoryItem) -> Any:
+        return self._m.KeyGuardRow(
+            keys.scope_pk(item.store, item.scope),
+            keys.item_key_sk(item.key or ""),
+            memory_id=item.memory_id,
+            expires_at=item.expires_at,
         )
 
     def _scope_row(self, store: str, hashed: str) -> Any:

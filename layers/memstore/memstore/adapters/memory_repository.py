@@ -70,6 +70,8 @@ class InMemoryRepository:
             items = self._items.setdefault(item.store, {})
             if item.memory_id in items:
                 raise Conflict(f"memory '{item.memory_id}' already exists", "memory_id")
+            if item.key is not None and self._holder(item.store, item.scope, item.key, item.updated_at):
+                raise Conflict("a memory of this scope already holds that key", "key")
             items[item.memory_id] = item.model_copy(deep=True)
             self._touch(item.store, item.scope)
 
@@ -89,6 +91,21 @@ class InMemoryRepository:
             if item is None or item.is_expired(now):
                 return None
             return item.model_copy(deep=True)
+
+    def get_item_by_key(self, store: str, scope: str, key: str, now: float) -> MemoryItem | None:
+        with self._lock:
+            item = self._holder(store, scope, key, now)
+            return item.model_copy(deep=True) if item else None
+
+    def _holder(self, store: str, scope: str, key: str, now: float) -> MemoryItem | None:
+        return next(
+            (
+                i
+                for i in self._items.get(store, {}).values()
+                if i.scope == scope and i.key == key and not i.is_expired(now)
+            ),
+            None,
+        )
 
     def list_items(
         self, store: str, scope: str, kind: Kind | None, limit: int, after: str | None, now: float

@@ -113,6 +113,8 @@ class MemoryItem(BaseModel):
     reinforcements: int = 0
     expiry_pinned: bool = False
     """`expires_at` was set explicitly (POST …/expiration): later writes keep it."""
+    key: str | None = None
+    """The caller's own name for this memory, unique among the scope's live items."""
 
     def is_expired(self, now: float) -> bool:
         return self.expires_at is not None and self.expires_at <= now
@@ -132,6 +134,7 @@ class MemoryItem(BaseModel):
             "last_accessed_at": self.last_accessed_at,
             "source": self.source.public(),
             "version": self.version,
+            "key": self.key,
         }
 
 

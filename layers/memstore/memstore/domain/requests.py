@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from memstore.domain.models import Kind, StoreDefinition
 
@@ -52,6 +52,8 @@ Text = Annotated[str, AfterValidator(_clean_text)]
 Content = Annotated[Text, AfterValidator(_content)]
 Metadata = Annotated[dict[str, str], AfterValidator(_metadata)]
 Description = Annotated[Text, StringConstraints(max_length=512)]
+ItemKey = Annotated[str, StringConstraints(min_length=1, max_length=128), AfterValidator(_printable)]
+"""A keyed record's client-chosen name: unique among its scope's live items."""
 
 
 class _Strict(BaseModel):
@@ -74,6 +76,8 @@ class CreateItemRequest(_Strict):
     scope: Scope
     content: Content
     kind: Kind
+    key: ItemKey | None = None
+    upsert: StrictBool = False
 
 
 class UpdateItemRequest(_Strict):
@@ -93,3 +97,4 @@ class ListQuery(_Strict):
 class ListItemsQuery(ListQuery):
     scope: Scope
     kind: Kind | None = None
+    key: ItemKey | None = None

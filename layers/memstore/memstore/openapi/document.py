@@ -47,7 +47,10 @@ SUCCESS: dict[str, dict[int, tuple[type[BaseModel], str]]] = {
     "get_store": {200: (r.MemoryStore, "The store")},
     "update_store": {200: (r.MemoryStore, "The store, changed")},
     "delete_store": {200: (r.MemoryStoreDeleted, "The store and everything it held are deleted")},
-    "create_item": {201: (r.MemoryItem, "The item, created")},
+    "create_item": {
+        201: (r.MemoryItem, "The item, created"),
+        200: (r.MemoryItem, "upsert: the item already holding the key, changed"),
+    },
     "list_items": {200: (r.MemoryItemList, "A page of the scope's items")},
     "get_item": {200: (r.MemoryItem, "The item")},
     "update_item": {200: (r.MemoryItem, "The item, changed")},

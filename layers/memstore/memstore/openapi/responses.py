@@ -46,6 +46,7 @@ class MemoryItem(BaseModel):
     last_accessed_at: int | None
     source: Source
     version: int
+    key: str | None = Field(description="The caller's own key for this memory (unique in its scope), or null.")
 
 
 class _Page(BaseModel):

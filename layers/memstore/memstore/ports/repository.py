@@ -35,7 +35,9 @@ class Repository(Protocol):
 
     # memory items
     def put_item(self, item: MemoryItem) -> None:
-        """Creates a new item. Readable by id (alone) as soon as this returns."""
+        """Creates a new item. Readable by id (alone) as soon as this returns. An item with a
+        `key` claims it within its scope in the same write: Conflict (`param: "key"`) when a live
+        item of the scope holds that key (an expired holder's claim is taken over)."""
 
     def replace_item(self, item: MemoryItem, expected_version: int) -> None:
         """Writes `item` over the stored one if its version is still `expected_version`.
@@ -43,6 +45,9 @@ class Repository(Protocol):
 
     def get_item(self, store: str, memory_id: str, now: float) -> MemoryItem | None:
         """None for unknown and expired items."""
+
+    def get_item_by_key(self, store: str, scope: str, key: str, now: float) -> MemoryItem | None:
+        """The live item of the scope holding `key`, or None."""
 
     def list_items(
         self, store: str, scope: str, kind: Kind | None, limit: int, after: str | None, now: float

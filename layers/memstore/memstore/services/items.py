@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from memstore.domain import cursors
 from memstore.domain.access import Caller
-from memstore.domain.errors import InvalidRequest, NotFound
+from memstore.domain.errors import Conflict, InvalidRequest, NotFound
 from memstore.domain.ids import new_id
-from memstore.domain.models import MemoryItem, Page, Revision, Store
+from memstore.domain.models import Kind, MemoryItem, Page, Revision, Store
 from memstore.domain.privacy.detectors import blocking
 from memstore.domain.privacy.redaction import redact
 from memstore.domain.requests import CreateItemRequest, ListItemsQuery, UpdateItemRequest
@@ -76,9 +76,27 @@ class ItemService:
         return content
 
     def create(self, store_name: str, request: CreateItemRequest, caller: Caller) -> MemoryItem:
+        return self.write(store_name, request, caller)[0]
+
+    def write(self, store_name: str, request: CreateItemRequest, caller: Caller) -> tuple[MemoryItem, bool]:
+        """Creates the item, or with `upsert` and a `key` some live item of the scope already
+        holds, updates that item instead. Returns the item and whether it was created."""
         store = self._store(store_name)
         scope = caller.resolve(request.scope)
         content = self._safe_content(store, request.content)
+        for _ in range(3):
+            if request.upsert and request.key is not None:
+                holder = self._repo.get_item_by_key(store.name, scope, request.key, self._clock())
+                if holder is not None:
+                    return self._revise(store, holder, content, request.kind), False
+            try:
+                return self._insert(store, scope, content, request), True
+            except Conflict as conflict:
+                if not (request.upsert and conflict.param == "key"):
+                    raise
+        raise Conflict("the key kept changing hands; retry", "key")
+
+    def _insert(self, store: Store, scope: str, content: str, request: CreateItemRequest) -> MemoryItem:
         now = int(self._clock())
         item = MemoryItem(
             memory_id=new_id("mem", now),
@@ -90,6 +108,7 @@ class ItemService:
             updated_at=now,
             expires_at=expiry(store, now),
             importance=EXPLICIT_IMPORTANCE,
+            key=request.key,
         )
         self._repo.put_item(item)
         return item
@@ -106,6 +125,10 @@ class ItemService:
         this store, scope and kind) or, as before tokens, its `last_id`."""
         self._store(store_name)
         scope = caller.resolve(query.scope)
+        if query.key is not None:
+            found = self._repo.get_item_by_key(store_name, scope, query.key, self._clock())
+            matches = [found] if found is not None and query.kind in (None, found.kind) else []
+            return Page[MemoryItem](items=matches, has_more=False)
         listing = (store_name, scope, query.kind.value if query.kind else "")
         after = query.after
         if after is not None:
@@ -115,14 +138,21 @@ class ItemService:
             page.next_after = cursors.encode(page.next_after, listing)
         return page
 
+    def get_by_key(self, store_name: str, raw_scope: str, key: str, caller: Caller) -> MemoryItem | None:
+        self._store(store_name)
+        return self._repo.get_item_by_key(store_name, caller.resolve(raw_scope), key, self._clock())
+
     def update(self, store_name: str, memory_id: str, request: UpdateItemRequest, caller: Caller) -> MemoryItem:
         store = self._store(store_name)
         current = self.get(store_name, memory_id, caller)
+        content = None if request.content is None else self._safe_content(store, request.content)
+        return self._revise(store, current, content, request.kind)
+
+    def _revise(self, store: Store, current: MemoryItem, content: str | None, kind: Kind | None) -> MemoryItem:
         now = int(self._clock())
         changes: dict = {"updated_at": now, "expires_at": expiry(store, now), "version": current.version + 1}
-        if request.kind is not None:
-            changes["kind"] = request.kind
-        content = None if request.content is None else self._safe_content(store, request.content)
+        if kind is not None:
+            changes["kind"] = kind
         if content is not None and content != current.content:
             changes["content"] = content
             changes["embedding"] = None
