@@ -8,27 +8,9 @@ from memstore.wiring import container
 logger = Logger()
 
 
-def _embedders(c):
-    """Store name → the store's embedder, one store read per store and invocation."""
-    cache: dict = {}
-
-    def embedder_for_store(name: str):
-        if name not in cache:
-            store = c.repository.get_store(name)
-            model = None if store is None else store.definition.embedding_model or c.settings.default_embedding_model
-            cache[name] = None if model is None else c.embedder_for(model)
-        return cache[name]
-
-    return embedder_for_store
-
-
 @logger.inject_lambda_context(log_event=False, clear_state=True)
 def lambda_handler(event: dict, context) -> dict:
-    from memstore.adapters.dynamodb_repository import stream_image_decoder
-    from memstore.services.indexing import IndexingService
-
-    c = container()
-    service = IndexingService(c.vector_index, _embedders(c), stream_image_decoder(c.settings.table_name, c.settings.region), c.clock)
+    service = container().indexing()
     records = event.get("Records") or []
     result = service.process(records)
     logger.info(

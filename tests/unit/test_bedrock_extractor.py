@@ -15,7 +15,8 @@ from botocore.stub import Stubber
 from hypothesis import given
 from hypothesis import strategies as st
 
-from memstore.adapters.bedrock_extractor import BedrockConverseExtractor, model_provider
+from memstore.adapters.bedrock_extractor import BedrockConverseExtractor
+from memstore.adapters.bedrock_models import model_provider
 from memstore.adapters.extractors import is_known_chat_model, make_extractor
 from memstore.adapters.llm_extraction import InvalidModelOutput, decode_json_text, parse_extraction
 from memstore.adapters.llm_prompt import TOOL_NAME, output_schema

@@ -113,6 +113,26 @@ class Container:
             self.repository, self.clock, self.embedder_for, self.vector_index, AccessRecorder(self.repository)
         )
 
+    def indexing(self):
+        """A new IndexingService per stream batch: it reads each store's embedding model once per
+        batch (a store changed or deleted since is read afresh by the next)."""
+        from memstore.adapters.dynamodb_repository import stream_image_decoder
+        from memstore.services.indexing import IndexingService
+
+        s = self.settings
+        stores: dict = {}
+
+        def embedder_for_store(name: str):
+            if name not in stores:
+                store = self.repository.get_store(name)
+                model = None if store is None else store.definition.embedding_model or s.default_embedding_model
+                stores[name] = None if model is None else self.embedder_for(model)
+            return stores[name]
+
+        return IndexingService(
+            self.vector_index, embedder_for_store, stream_image_decoder(s.table_name, s.region), self.clock
+        )
+
     @cached_property
     def scheduler(self):
         if "scheduler" in self._overrides:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from memstore.adapters.extractors import BEDROCK_GEO_PREFIXES
+from memstore.adapters.bedrock_models import model_provider
 from memstore.adapters.llm_extraction import InvalidModelOutput, ToolCallExtractor, decode_json_text
 from memstore.adapters.llm_prompt import TOOL_DESCRIPTION, TOOL_NAME
 from memstore.domain.errors import DependencyUnavailable, ExtractionFailed
@@ -22,16 +22,6 @@ _VALIDATION_ERRORS = {"ValidationException"}
 """The request itself was refused (model without tool use, prompt over the context window):
 retrying cannot help, so it is an extraction failure, not an unavailable dependency."""
 _FILTERED = {"content_filtered", "guardrail_intervened"}
-
-
-def model_provider(model_id: str) -> str | None:
-    """`us.anthropic.claude-…` → "anthropic"; ARNs of inference profiles too. None when the id
-    does not say (e.g. a provisioned-throughput ARN)."""
-    name = model_id.rsplit("/", 1)[-1] if model_id.startswith("arn:") else model_id
-    parts = name.split(".")
-    if len(parts) > 2 and parts[0] in BEDROCK_GEO_PREFIXES:
-        parts = parts[1:]
-    return parts[0] if len(parts) > 1 else None
 
 
 def default_tool_choice(model_id: str) -> ToolChoiceMode:

@@ -7,33 +7,13 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from memstore.adapters.bedrock_models import is_bedrock_chat_model
 from memstore.domain.errors import InvalidRequest
 from memstore.ports.extractor import Extractor
 
 RULES_MODEL = "memstore-rules"
 OPENAI_PREFIX = "openai:"
-
-_BEDROCK_PROVIDERS = (
-    "anthropic", "amazon", "meta", "mistral", "cohere", "ai21", "deepseek", "qwen", "writer", "openai",
-)  # fmt: skip
-BEDROCK_GEO_PREFIXES = ("us", "eu", "apac", "global", "us-gov", "jp", "au", "ca")
-_BEDROCK_ID = re.compile(
-    rf"^(?:(?:{'|'.join(re.escape(p) for p in BEDROCK_GEO_PREFIXES)})\.)?"
-    rf"(?:{'|'.join(_BEDROCK_PROVIDERS)})\.[A-Za-z0-9][A-Za-z0-9._:-]{{0,150}}$"
-)
-_BEDROCK_ARN = re.compile(
-    r"^arn:aws[a-z-]*:bedrock:[a-z0-9-]+:\d{12}:"
-    r"(?:inference-profile|application-inference-profile|provisioned-model|custom-model)/[A-Za-z0-9._:/-]+$"
-)
-_NOT_CHAT = ("embed", "rerank", "image", "canvas", "reel")
-"""Bedrock model families that share a provider prefix with chat models but cannot chat."""
 _OPENAI_MODEL = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,190}$")
-
-
-def _is_bedrock(name: str) -> bool:
-    if _BEDROCK_ARN.match(name):
-        return True
-    return bool(_BEDROCK_ID.match(name)) and not any(word in name.lower() for word in _NOT_CHAT)
 
 
 def _is_openai(name: str) -> bool:
@@ -41,7 +21,7 @@ def _is_openai(name: str) -> bool:
 
 
 def is_known_chat_model(name: str) -> bool:
-    return name == RULES_MODEL or _is_bedrock(name) or _is_openai(name)
+    return name == RULES_MODEL or is_bedrock_chat_model(name) or _is_openai(name)
 
 
 def make_extractor(
@@ -62,7 +42,7 @@ def make_extractor(
         if parser is None or embedder is None:
             raise ValueError("the rules extractor needs a parser and an embedder")
         return RulesExtractor(parser, embedder())
-    if _is_bedrock(chat_model):
+    if is_bedrock_chat_model(chat_model):
         from memstore.adapters.bedrock_extractor import BedrockConverseExtractor
 
         return BedrockConverseExtractor(chat_model, client=bedrock_client)

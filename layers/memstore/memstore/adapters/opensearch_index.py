@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from memstore.adapters import backoff
-from memstore.adapters.dynamodb_keys import scope_hash
 from memstore.domain.errors import DependencyUnavailable
+from memstore.domain.ids import scope_hash
 from memstore.domain.models import MemoryItem
 from memstore.domain.topics import search_text
 from memstore.ports.vector_index import Hit

@@ -22,6 +22,12 @@ def ulid(now: float | None = None) -> str:
     return _encode(int((time.time() if now is None else now) * 1000), os.urandom(10))
 
 
+def scope_hash(scope: str) -> str:
+    """A scope as keys, indexes and records carry it: scopes are user data, so what can reach
+    logs, metrics and stream records is this digest, never the scope."""
+    return hashlib.sha256(scope.encode("utf-8")).hexdigest()[:32]
+
+
 def new_id(prefix: str, now: float | None = None) -> str:
     return f"{prefix}_{ulid(now)}"
 
