@@ -35,7 +35,7 @@ class StepFunctionsScheduler:
         """botocore retries throttling and 5xx (standard mode); what still fails is
         DependencyUnavailable, raised before the update is recorded (services/updates.py)."""
         try:
-            self._sfn().start_execution(stateMachineArn=self._arn, name=job.update_id, input=job.model_dump_json())
+            self._sfn().start_execution(stateMachineArn=self._arn, name=job.execution_name, input=job.model_dump_json())
         except ClientError as e:
             if e.response.get("Error", {}).get("Code") == "ExecutionAlreadyExists":
                 return

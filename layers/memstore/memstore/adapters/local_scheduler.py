@@ -58,7 +58,7 @@ class LocalScheduler:
     # the port ---------------------------------------------------------------------------------
     def schedule(self, job: ConsolidationJob) -> None:
         with self._cond:
-            if job.update_id in self._started:
+            if job.execution_name in self._started:
                 log.debug("update %s already started; schedule ignored", job.update_id)
                 return
             self._push(job)
@@ -129,7 +129,7 @@ class LocalScheduler:
                 return None
             heapq.heappop(self._heap)
             del self._pending[update_id]
-            self._started.add(update_id)
+            self._started.add(entry[1].execution_name)
             return entry[1]
         return None
 

@@ -21,6 +21,13 @@ class ConsolidationJob(BaseModel):
     """Unix seconds."""
     wait_until: str
     """`due_at` as ISO 8601 UTC (the state machine's Wait state reads it with TimestampPath)."""
+    run: int = 0
+    """0 for an update's first execution; the lifecycle sweeper re-schedules an update whose
+    execution was lost with another value (the time), so the new execution has its own name."""
+
+    @property
+    def execution_name(self) -> str:
+        return self.update_id if not self.run else f"{self.update_id}-{self.run}"
 
 
 class Scheduler(Protocol):
