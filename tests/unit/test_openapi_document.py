@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from memstore_openapi.document import ERRORS, OpenAPIError, build, is_api_route, render
 
-from memstore.openapi.document import ERRORS, OpenAPIError, build, is_api_route, render
 from memstore_local.template import Template
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ def document() -> dict:
 
 def test_the_published_document_is_up_to_date():
     assert PUBLISHED.read_text(encoding="utf-8") == render(TEMPLATE), (
-        "docs/openapi.json is out of date: run `.venv/bin/python -m memstore.openapi`"
+        "docs/openapi.json is out of date: run `.venv/bin/python -m memstore_openapi`"
     )
 
 
