@@ -1,3 +1,0 @@
-"""The OpenAPI document of the HTTP API, generated from the functions' Powertools resolvers and
-template.yaml's routes (`python -m memstore.openapi` writes docs/openapi.json). Never imported by
-a handler."""
