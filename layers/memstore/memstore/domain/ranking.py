@@ -7,6 +7,8 @@ Scores are in [0, 1]:
     evidence  = max(calibrated cosine, saturated BM25) blended with their mean
     score     = relevance * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior)
     prior     = (importance + recency) / 2, recency = exp(-age / RECENCY_HALF_LIFE * ln 2)
+    importance = the stored importance decayed to now with the store's half-life for the
+                 memory's kind (domain/lifecycle.py), the value the lifecycle pass would store
 
 Reciprocal rank fusion alone is scale-free but says nothing about how good the best match is;
 the absolute evidence term keeps a strong match ahead of a merely top-ranked weak one. The
@@ -22,6 +24,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from memstore.domain.lifecycle import current_importance
+from memstore.domain.lifecycle_options import LifecycleOptions
 from memstore.domain.models import MemoryItem
 
 RRF_K = 60
@@ -103,11 +107,11 @@ def saturated_bm25(score: float | None) -> float:
     return 0.0 if not score else score / (score + BM25_SATURATION)
 
 
-def prior(item: MemoryItem, now: float) -> float:
+def prior(item: MemoryItem, now: float, decay: LifecycleOptions | None = None) -> float:
     last = max(item.updated_at, item.last_accessed_at or 0)
     age = max(0.0, now - last)
     recency = math.exp(-age * math.log(2) / RECENCY_HALF_LIFE)
-    return (min(1.0, max(0.0, item.importance)) + recency) / 2
+    return (current_importance(item, now, decay) + recency) / 2
 
 
 def _ranks(scores: dict[str, float]) -> dict[str, int]:
@@ -126,6 +130,7 @@ def fuse(
     vector: dict[str, float],
     text: dict[str, float],
     now: float,
+    decay: LifecycleOptions | None = None,
 ) -> list[Scored]:
     """Ranks every item that either ranker found; best first, scores in [0, 1]."""
     vector_ranks, text_ranks = _ranks(vector), _ranks(text)
@@ -139,12 +144,15 @@ def fuse(
         cos, lex = calibrated_cosine(vector.get(memory_id)), saturated_bm25(text.get(memory_id))
         evidence = 0.5 * max(cos, lex) + 0.5 * (cos + lex) / 2
         relevance = FUSION_RANK_WEIGHT * rrf / rrf_max + (1 - FUSION_RANK_WEIGHT) * evidence
-        score = relevance * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior(item, now))
+        score = relevance * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior(item, now, decay))
         out.append(Scored(item, round(min(1.0, max(0.0, score)), 6)))
     return sorted(out, key=lambda s: (-s.score, s.item.memory_id))
 
 
-def static_order(items: Iterable[MemoryItem], now: float) -> list[Scored]:
-    """The static search: most important, then most recent first; score = the prior."""
-    scored = [Scored(i, round(prior(i, now), 6)) for i in items]
-    return sorted(scored, key=lambda s: (-s.item.importance, -s.item.updated_at, s.item.memory_id))
+def static_order(
+    items: Iterable[MemoryItem], now: float, decay: LifecycleOptions | None = None
+) -> list[Scored]:
+    """The static search: most important (decayed to now), then most recent first; score = the prior."""
+    scored = [(current_importance(i, now, decay), Scored(i, round(prior(i, now, decay), 6))) for i in items]
+    scored.sort(key=lambda p: (-round(p[0], 6), -p[1].item.updated_at, p[1].item.memory_id))
+    return [s for _, s in scored]

@@ -102,7 +102,7 @@ class SearchService:
             items.update({i.memory_id: i for i in self._repo.get_items(store.name, scope, missing, now)})
         vector_scores = {h.memory_id: h.vector_score for h in hits if h.vector_score is not None}
         text_scores = {h.memory_id: h.text_score for h in hits if h.text_score}
-        ranked = ranking.fuse(items, vector_scores, text_scores, now)
+        ranked = ranking.fuse(items, vector_scores, text_scores, now, store.definition.options.lifecycle)
         return ranked, {"query_characters": len(query)}
 
     def _static(self, store: Store, scope: str, now: float) -> list[ranking.Scored]:
@@ -110,7 +110,8 @@ class SearchService:
         items = self._index.live_items(store.name, scope, now, model=model)
         if items is None:
             items = self._repo.scope_items(store.name, scope, now)
-        return ranking.static_order([i for i in items if i.kind in STATIC_KINDS], now)
+        static = [i for i in items if i.kind in STATIC_KINDS]
+        return ranking.static_order(static, now, store.definition.options.lifecycle)
 
     def _previous(self, store: str, scope: str, search_id: str | None, now: float) -> SearchSession | None:
         if search_id is None:
