@@ -26,6 +26,7 @@ test: $(DEPS)
 
 lint: $(DEPS)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 format: $(DEPS)
 	$(VENV)/bin/ruff check --fix . && $(VENV)/bin/ruff format .

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from memstore_openapi.document import ERRORS, OpenAPIError, build, is_api_route, render
 
 from memstore_local.template import Template
+from memstore_openapi.document import ERRORS, OpenAPIError, build, is_api_route, render
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "template.yaml"
