@@ -13,7 +13,13 @@ Source format (one file per conversation):
                                   (';' separates tokens, '|' separates alternatives of one token)
 
 Turn ids are d<N>-s<M>-t<K>, K counting every turn of the session from 1.
+
+    python eval/dialogues/build.py            # src/d1.txt ... d8.txt -> dialogues.json (the original set)
+    python eval/dialogues/build.py --fresh    # src/d9.txt ... d12.txt -> dialogues_fresh.json (the fresh set)
+    python eval/dialogues/build.py --src 'src/d9.txt' --out /tmp/one.json --name one
 """
+
+import argparse
 import glob
 import json
 import os
@@ -21,6 +27,13 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ORIGINAL_SRC = [os.path.join(HERE, "src", f"d{i}.txt") for i in range(1, 9)]
+FRESH_SRC = [os.path.join(HERE, "src", f"d{i}.txt") for i in range(9, 13)]
+WRITTEN = {
+    "dialogues": "2026-12-01, by hand, blind to the extractor's code and to the benchmark data",
+    "dialogues_fresh": "2026-12-01 (later session), by hand, blind to the extractor's code and data, "
+    "never run before it was frozen",
+}
 
 
 def tok_in(text, tok):
@@ -51,8 +64,14 @@ def parse(path):
             for t in toks.split(";"):
                 alts = [a.strip() for a in t.split("|") if a.strip()]
                 tokens.append(alts[0] if len(alts) == 1 else alts)
-            conv["questions"].append({"id": f"{conv['id']}-q{len(conv['questions']) + 1}", "question": q,
-                                      "evidence": ev.split(), "answer_tokens": tokens})
+            conv["questions"].append(
+                {
+                    "id": f"{conv['id']}-q{len(conv['questions']) + 1}",
+                    "question": q,
+                    "evidence": ev.split(),
+                    "answer_tokens": tokens,
+                }
+            )
         else:
             m = re.match(r"^([UA])(?:@([\w-]+))?:\s?(.*)$", line)
             if not m:
@@ -60,8 +79,13 @@ def parse(path):
                 continue
             sess = conv["sessions"][-1]
             tid = f"{sess['id']}-t{len(sess['turns']) + 1}"
-            sess["turns"].append({"id": tid, "role": "user" if m.group(1) == "U" else "assistant",
-                                  "content": m.group(3).strip()})
+            sess["turns"].append(
+                {
+                    "id": tid,
+                    "role": "user" if m.group(1) == "U" else "assistant",
+                    "content": m.group(3).strip(),
+                }
+            )
             if m.group(2):
                 if m.group(2) in labels:
                     problems.append(f"{path}: duplicate label {m.group(2)}")
@@ -87,18 +111,37 @@ def parse(path):
     return conv, problems
 
 
-def main():
+def source_paths(patterns):
+    paths = []
+    for pat in patterns:
+        found = sorted(glob.glob(pat)) or sorted(glob.glob(os.path.join(HERE, pat)))
+        if not found:
+            raise SystemExit(f"no source file matches {pat}")
+        paths += [p for p in found if p not in paths]
+    return paths
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Build a dialogues data set from hand-written sources.")
+    ap.add_argument("--src", nargs="+", help="source files or globs (default: src/d1.txt ... src/d8.txt)")
+    ap.add_argument(
+        "--out", help="output JSON (default: dialogues.json, or dialogues_fresh.json with --fresh)"
+    )
+    ap.add_argument("--name", help="data set name (default: dialogues, or dialogues_fresh with --fresh)")
+    ap.add_argument("--fresh", action="store_true", help="the fresh set: src/d9.txt ... src/d12.txt")
+    args = ap.parse_args(argv)
+    name = args.name or ("dialogues_fresh" if args.fresh else "dialogues")
+    out_path = args.out or os.path.join(HERE, "dialogues_fresh.json" if args.fresh else "dialogues.json")
+    paths = source_paths(args.src) if args.src else (FRESH_SRC if args.fresh else ORIGINAL_SRC)
     convs, problems = [], []
-    for path in sorted(glob.glob(os.path.join(HERE, "src", "*.txt"))):
+    for path in paths:
         c, p = parse(path)
         convs.append(c)
         problems += p
     for p in problems:
         print("PROBLEM", p, file=sys.stderr)
-    out = {"name": "dialogues", "version": 1,
-           "written": "2026-12-01, by hand, blind to the extractor's code and to the benchmark data",
-           "conversations": convs}
-    with open(os.path.join(HERE, "dialogues.json"), "w", encoding="utf-8") as fh:
+    out = {"name": name, "version": 1, "written": WRITTEN.get(name, "by hand"), "conversations": convs}
+    with open(out_path, "w", encoding="utf-8") as fh:
         json.dump(out, fh, ensure_ascii=False, indent=1)
     ns = sum(len(c["sessions"]) for c in convs)
     nt = sum(len(s["turns"]) for c in convs for s in c["sessions"])
