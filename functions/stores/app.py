@@ -5,6 +5,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
+from memstore.api.deletions import deletion_answer
 from memstore.api.idempotency import Idempotency
 from memstore.domain.requests import CreateStoreRequest, ListQuery, StoreName, UpdateStoreRequest
 from memstore.wiring import container
@@ -45,8 +46,11 @@ def update_store(name: StoreName, request: Annotated[UpdateStoreRequest, Body()]
 
 @app.delete("/memory_stores/<name>")
 def delete_store(name: StoreName):
-    container().stores.delete(name, caller())
-    return json_response(200, {"object": "memory_store.deleted", "name": name, "deleted": True})
+    job = container().erasure.delete_store(name, caller())
+    return deletion_answer(
+        job,
+        {"object": "memory_store.deleted", "name": name, "deleted": True, "deleted_count": job.deleted_count},
+    )
 
 
 lambda_handler = entrypoint(app)

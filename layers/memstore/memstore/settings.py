@@ -32,6 +32,8 @@ class Settings:
     scheduler: str = "stepfunctions"
     openai_base_url: str = ""
     openai_api_key: str = field(default="", repr=False)
+    idempotency_table: str = ""
+    """The Idempotency-Key answers' table: scope and store deletions delete the answers they hold."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -56,4 +58,5 @@ class Settings:
             scheduler=e.get("SCHEDULER") or cls.scheduler,
             openai_base_url=e.get("OPENAI_BASE_URL", ""),
             openai_api_key=e.get("OPENAI_API_KEY", ""),
+            idempotency_table=e.get("IDEMPOTENCY_TABLE_NAME", ""),
         )

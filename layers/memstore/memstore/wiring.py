@@ -58,9 +58,97 @@ class Container:
             self.repository,
             self.clock,
             secrets=blocking,
-            on_item_deleted=(lambda item: self._built_index("delete", item.store, item.scope, item.memory_id),),
+            on_item_deleted=(
+                lambda item: self._built_index("delete", item.store, item.scope, item.memory_id),
+                self._audit_item_deleted,
+            ),
             on_scope_deleted=(lambda store, scope: self._built_index("delete_scope", store, scope),),
         )
+
+    def _audit_item_deleted(self, item) -> None:
+        from memstore.domain.audit import AuditAction
+
+        self.audit.removed(
+            item.store,
+            item.scope,
+            [item],
+            action=AuditAction.ITEM_DELETED,
+            actor="api",
+            reason="item deleted",
+        )
+
+    @cached_property
+    def audit_log(self):
+        if "audit_log" in self._overrides:
+            return self._overrides["audit_log"]
+        from memstore.adapters.memory_repository import InMemoryRepository
+
+        if isinstance(self.repository, InMemoryRepository):
+            from memstore.adapters.memory_audit import InMemoryAuditLog
+
+            return InMemoryAuditLog()
+        from memstore.adapters.dynamodb_audit import DynamoDBAuditLog
+
+        s = self.settings
+        return DynamoDBAuditLog(s.table_name, region=s.region, host=s.dynamodb_endpoint)
+
+    @cached_property
+    def audit(self):
+        from memstore.services.audit import AuditService
+
+        return AuditService(
+            self.audit_log, self.clock, lambda name: self.repository.get_store(name) is not None
+        )
+
+    @cached_property
+    def erasure(self):
+        """Scope and store deletion: in batches on DynamoDB (with the Idempotency-Key answers
+        the scope's requests left, when this function has an idempotency table), at once on the
+        in-memory repository."""
+        from memstore.adapters.memory_repository import InMemoryRepository
+        from memstore.services.erasure import ErasureService
+
+        s = self.settings
+        bulk = idempotency = None
+        if not isinstance(self.repository, InMemoryRepository):
+            from memstore.adapters.dynamodb_erasure import DynamoDBErasure
+
+            bulk = DynamoDBErasure(s.table_name, region=s.region, host=s.dynamodb_endpoint)
+            table = s.idempotency_table
+            if table:
+                from memstore.adapters.idempotency_records import DynamoDBIdempotencyRecords
+
+                idempotency = DynamoDBIdempotencyRecords(table, region=s.region, host=s.dynamodb_endpoint)
+        return ErasureService(
+            self.repository,
+            self.clock,
+            self.audit,
+            bulk,
+            idempotency,
+            on_scope_deleted=(lambda store, scope: self._built_index("delete_scope", store, scope),),
+            on_store_deleted=(lambda name: self._built_index("delete_store", name),),
+            **(
+                {"budget_seconds": self._overrides["erasure_budget"]}
+                if "erasure_budget" in self._overrides
+                else {}
+            ),
+        )
+
+    @cached_property
+    def transfer(self):
+        from memstore.adapters.memory_repository import InMemoryRepository
+        from memstore.services.transfer import TransferService
+
+        if isinstance(self.repository, InMemoryRepository):
+            from memstore.adapters.memory_reader import InMemoryStoreReader
+
+            reader = InMemoryStoreReader(self.repository)
+        else:
+            from memstore.adapters.dynamodb_reader import DynamoDBStoreReader
+
+            s = self.settings
+            reader = DynamoDBStoreReader(s.table_name, region=s.region, host=s.dynamodb_endpoint)
+        return TransferService(self.repository, reader, self.clock, self.stores.create)
 
     def _built_index(self, method: str, *args: str) -> None:
         """Deletion reaches this container's index (and its cache) only if it has one: the

@@ -98,11 +98,12 @@ def current_caller(app: APIGatewayHttpResolver, auth_mode: str) -> Caller:
 
 
 def entrypoint(
-    app: APIGatewayHttpResolver, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    app: APIGatewayHttpResolver, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES, raw_body: bool = False
 ) -> Callable[[dict, Any], dict]:
     """The Lambda handler: body-size guard, then the resolver, with logging, tracing and metrics.
     Every body is JSON whatever Content-Type the client sent (curl -d says form-urlencoded).
-    The event is never logged: it holds memory content and scopes."""
+    The event is never logged: it holds memory content and scopes. With `raw_body` the body is
+    not read as one JSON object: the routes read it themselves (an import's JSON Lines)."""
 
     @logger.inject_lambda_context(log_event=False, clear_state=True)
     @metrics.log_metrics(capture_cold_start_metric=not is_metrics_disabled())
@@ -114,6 +115,8 @@ def entrypoint(
             4 / 3 if event.get("isBase64Encoded") else 1
         ):
             return _error(413, "payload_too_large", f"the request body exceeds {max_body_bytes} bytes")
+        if raw_body:
+            return app.resolve(event, context)
         try:
             checked = _checked_body(event)
         except MemstoreError as error:

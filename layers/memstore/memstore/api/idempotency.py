@@ -13,8 +13,11 @@ built, on the first request that carries the header, so requests without one pay
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import os
+import time
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -27,6 +30,7 @@ from memstore.domain.errors import (
     IdempotencyKeyInUse,
     IdempotencyKeyReused,
     InvalidRequest,
+    MemstoreError,
 )
 
 HEADER = "idempotency-key"
@@ -35,6 +39,9 @@ MAX_KEY_CHARS = 255
 VALIDITY_SECONDS = 24 * 60 * 60
 TABLE_ENV = "IDEMPOTENCY_TABLE_NAME"
 REPLAYED_HEADER = "Idempotent-Replayed"
+TRACKING_SLACK_SECONDS = 3600
+"""A tracking row outlives its record by this much (Powertools stamps the record after the
+request ran)."""
 _RECORD_PREFIX = "memstore"
 """Records are `memstore#<sha256>`: the route is inside the hash, not the Lambda's name."""
 
@@ -65,10 +72,34 @@ class Idempotency:
             log.warning("Idempotency-Key ignored: %s was not set when the handler loaded", TABLE_ENV)
             return respond()
         scope = [*_principal(event), caller.user_id, *_route(event), key]
+        _track(event, caller, app.current_event.json_body, scope)
         answer = _remembered(self.table, {"scope": scope, "body": app.current_event.json_body}, respond,
                              app.lambda_context)
         headers = {REPLAYED_HEADER: "true"} if answer.get("replayed") else None
         return Response(answer["status"], "application/json", answer["body"], headers=headers)
+
+
+def record_id(key_scope: list[Any]) -> str:
+    """The id Powertools gives the record (its key prefix and a SHA-256 of the scoped key)."""
+    return f"{_RECORD_PREFIX}#{hashlib.sha256(json.dumps(key_scope, sort_keys=True).encode()).hexdigest()}"
+
+
+def _track(event: dict[str, Any], caller: Caller, body: Any, key_scope: list[Any]) -> None:
+    """Before the request runs, notes which store (and scope) its kept answer will be about, so
+    that deleting the scope or the store deletes the answer too."""
+    body = body if isinstance(body, dict) else {}
+    store = (event.get("pathParameters") or {}).get("name") or body.get("name")
+    if not isinstance(store, str):
+        return
+    raw_scope = body.get("scope")
+    try:
+        scope = caller.resolve(raw_scope) if isinstance(raw_scope, str) else None
+    except MemstoreError:
+        return
+    from memstore.wiring import container
+
+    expires_at = int(time.time()) + VALIDITY_SECONDS + TRACKING_SLACK_SECONDS
+    container().erasure.track_idempotency(store, scope, record_id(key_scope), expires_at)
 
 
 def idempotency_key(headers: dict[str, Any]) -> str | None:
