@@ -9,6 +9,7 @@ from memstore.domain import cursors
 from memstore.domain.access import Caller
 from memstore.domain.errors import Conflict, InvalidRequest, NotFound
 from memstore.domain.ids import new_id
+from memstore.domain.lifecycle import kept_expiry
 from memstore.domain.models import Kind, MemoryItem, Page, Revision, Store
 from memstore.domain.privacy.detectors import blocking
 from memstore.domain.privacy.redaction import redact
@@ -150,7 +151,11 @@ class ItemService:
 
     def _revise(self, store: Store, current: MemoryItem, content: str | None, kind: Kind | None) -> MemoryItem:
         now = int(self._clock())
-        changes: dict = {"updated_at": now, "expires_at": expiry(store, now), "version": current.version + 1}
+        changes: dict = {
+            "updated_at": now,
+            "expires_at": kept_expiry(current, expiry(store, now)),
+            "version": current.version + 1,
+        }
         if kind is not None:
             changes["kind"] = kind
         if content is not None and content != current.content:
@@ -159,7 +164,7 @@ class ItemService:
             changes["embedding_model"] = None
             changes["revisions"] = [
                 *current.revisions,
-                Revision(content=current.content, updated_at=current.updated_at),
+                Revision(content=current.content, updated_at=current.updated_at, replaced_at=now, reason="api"),
             ]
         updated = current.model_copy(update=changes)
         self._repo.replace_item(updated, expected_version=current.version)

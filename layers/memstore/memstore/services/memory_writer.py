@@ -12,6 +12,7 @@ from memstore.domain.content_limit import cut_to_limit, split_to_limit
 from memstore.domain.errors import Conflict
 from memstore.domain.extraction import Candidate
 from memstore.domain.ids import derived_id
+from memstore.domain.lifecycle import kept_expiry
 from memstore.domain.merge import Operation
 from memstore.domain.models import Kind, MemoryItem, Revision, Source, Store
 from memstore.ports.clock import Clock
@@ -62,10 +63,17 @@ class MemoryWriter:
         self._on_item_deleted = on_item_deleted
 
     def apply(
-        self, store: Store, scope: str, operations: list[Operation], update_id: str, vectors: object = None
+        self,
+        store: Store,
+        scope: str,
+        operations: list[Operation],
+        update_id: str,
+        vectors: object = None,
+        reason: str = "update",
     ) -> list[dict]:
         """Returns the API's `memory_operations`. A deleted memory is reported without its
-        content: what a user asked to forget is not kept in the update's result either."""
+        content: what a user asked to forget is not kept in the update's result either.
+        `reason` ("update" or "command") is recorded in the revisions a rewrite leaves."""
         now = int(self._clock())
         known = vectors if isinstance(vectors, Vectors) else None
         report: list[dict] = []
@@ -74,7 +82,7 @@ class MemoryWriter:
                 for item in self._create(store, scope, op, update_id, index, now, known):
                     report.append(_summary("create", item))
             elif op.action in ("update", "reinforce") and op.memory_id:
-                item = self._revise(store, op, update_id, now, known)
+                item = self._revise(store, op, update_id, now, known, reason)
                 if item is not None:
                     report.append(_summary("update", item))
             elif op.action == "delete" and op.memory_id:
@@ -130,7 +138,7 @@ class MemoryWriter:
         return item
 
     def _revise(
-        self, store: Store, op: Operation, update_id: str, now: int, known: Vectors | None
+        self, store: Store, op: Operation, update_id: str, now: int, known: Vectors | None, reason: str = "update"
     ) -> MemoryItem | None:
         content = cut_to_limit(op.candidate.content) if op.candidate is not None else None
         for _ in range(3):
@@ -144,7 +152,7 @@ class MemoryWriter:
             message_ids = op.candidate.message_ids if op.candidate else []
             changes: dict = {
                 "updated_at": now,
-                "expires_at": expiry(store, now),
+                "expires_at": kept_expiry(current, expiry(store, now)),
                 "version": current.version + 1,
                 "source": _with_source(current.source, update_id, message_ids),
             }
@@ -159,7 +167,13 @@ class MemoryWriter:
                     **_embedding(known, content),
                     revisions=[
                         *current.revisions,
-                        Revision(content=current.content, updated_at=current.updated_at, update_id=update_id),
+                        Revision(
+                            content=current.content,
+                            updated_at=current.updated_at,
+                            update_id=update_id,
+                            replaced_at=now,
+                            reason=reason,
+                        ),
                     ],
                 )
             revised = current.model_copy(update=changes)

@@ -292,7 +292,7 @@ class UpdateService:
 
     def _apply_command(self, store: Store, scope: str, planned: PlannedCommand, update_id: str) -> list[dict]:
         cmd, operations, similarity = planned
-        applied = self._writer.apply(store, scope, operations, update_id, vectors=similarity)
+        applied = self._writer.apply(store, scope, operations, update_id, vectors=similarity, reason="command")
         if cmd.tentative and not applied:
             return []
         call: dict[str, Any] = {"type": "memory_command_call", "arguments": {"action": cmd.action, "content": cmd.echoed()}}
