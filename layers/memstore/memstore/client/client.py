@@ -1,0 +1,245 @@
+"""MemoryStoreClient: the memstore API with the method names of Foundry's Python SDK
+(`project_client.beta.memory_stores.*`), so agent code ports by changing the client it builds."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Mapping
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from memstore.client.auth import Auth, NoAuth
+from memstore.client.models import (
+    MemoryItem,
+    MemoryItemDeleted,
+    MemoryStore,
+    MemoryStoreDeleted,
+    MemoryUpdate,
+    ScopeDeleted,
+    SearchResult,
+)
+from memstore.client.paging import Paged
+from memstore.client.poller import UpdatePoller
+from memstore.client.transport import RetryPolicy, Transport
+
+Message = Mapping[str, Any] | str
+"""A conversation message (`{"type": "message", "role", "content"}`), or a user's text."""
+
+_UNSET: Any = object()
+
+
+def message(item: Message) -> dict[str, Any]:
+    """A message as the API takes it: text becomes a user message; a dict without `type` gets
+    `"type": "message"` (Foundry's samples leave it out now and then)."""
+    if isinstance(item, str):
+        return {"type": "message", "role": "user", "content": item}
+    return {"type": "message", **item}
+
+
+def _segment(value: str) -> str:
+    return quote(value, safe="")
+
+
+class MemoryStoreClient:
+    """A synchronous client. `auth`: NoAuth (memstore local), BearerAuth (JWT mode) or SigV4Auth
+    (IAM mode). `user_id` is sent as `x-memory-user-id` (the user a `{{$userId}}` scope resolves
+    to). Failed calls raise the error code's APIError subclass (memstore.client.errors)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        auth: Auth | None = None,
+        timeout: float = 30.0,
+        max_retries: int = 3,
+        user_id: str | None = None,
+        retry: RetryPolicy | None = None,
+        transport: Transport | None = None,
+    ):
+        headers = {"x-memory-user-id": user_id} if user_id else {}
+        self._http = transport or Transport(
+            base_url,
+            auth=auth or NoAuth(),
+            timeout=timeout,
+            retry=retry or RetryPolicy(max_retries=max_retries),
+            default_headers=headers,
+        )
+
+    def _call(self, method: str, path: str, body: Any = None, *, idempotency_key: str | None = None) -> Any:
+        headers = {"Idempotency-Key": idempotency_key} if idempotency_key else None
+        return self._http.request(method, path, body=body, headers=headers).body
+
+    @staticmethod
+    def _key(idempotency_key: str | None) -> str:
+        """Creating POSTs always carry an Idempotency-Key, so a retried one is never a duplicate."""
+        return idempotency_key or str(uuid.uuid4())
+
+    # stores ------------------------------------------------------------------------------
+    def create(
+        self,
+        name: str,
+        definition: Mapping[str, Any] | None = None,
+        *,
+        description: str | None = None,
+        metadata: Mapping[str, str] | None = None,
+        idempotency_key: str | None = None,
+    ) -> MemoryStore:
+        body: dict[str, Any] = {"name": name, "definition": {"kind": "default", **(definition or {})}}
+        if description is not None:
+            body["description"] = description
+        if metadata is not None:
+            body["metadata"] = dict(metadata)
+        return MemoryStore.model_validate(
+            self._call("POST", "/memory_stores", body, idempotency_key=self._key(idempotency_key))
+        )
+
+    def get(self, name: str) -> MemoryStore:
+        return MemoryStore.model_validate(self._call("GET", f"/memory_stores/{_segment(name)}"))
+
+    def update(
+        self, name: str, *, description: str | None = _UNSET, metadata: Mapping[str, str] | None = _UNSET
+    ) -> MemoryStore:
+        body: dict[str, Any] = {}
+        if description is not _UNSET:
+            body["description"] = description
+        if metadata is not _UNSET:
+            body["metadata"] = None if metadata is None else dict(metadata)
+        return MemoryStore.model_validate(self._call("POST", f"/memory_stores/{_segment(name)}", body))
+
+    def list(self, *, page_size: int = 100) -> Paged[MemoryStore]:
+        def fetch(after: str | None) -> dict[str, Any]:
+            return self._call("GET", "/memory_stores?" + _query(limit=page_size, after=after))
+
+        return Paged(fetch, MemoryStore.model_validate)
+
+    def delete(self, name: str) -> MemoryStoreDeleted:
+        return MemoryStoreDeleted.model_validate(self._call("DELETE", f"/memory_stores/{_segment(name)}"))
+
+    # items -------------------------------------------------------------------------------
+    def create_memory(
+        self,
+        name: str,
+        scope: str,
+        content: str,
+        kind: str = "user_profile",
+        *,
+        key: str | None = None,
+        upsert: bool = False,
+        idempotency_key: str | None = None,
+    ) -> MemoryItem:
+        """Writes one memory. With `key`, a live item of the scope holding that key makes it a
+        ConflictError, unless `upsert` (then that item is changed instead)."""
+        body: dict[str, Any] = {"scope": scope, "content": content, "kind": kind}
+        if key is not None:
+            body["key"] = key
+        if upsert:
+            body["upsert"] = True
+        path = f"/memory_stores/{_segment(name)}/items"
+        return MemoryItem.model_validate(
+            self._call("POST", path, body, idempotency_key=self._key(idempotency_key))
+        )
+
+    def get_memory(self, name: str, memory_id: str) -> MemoryItem:
+        path = f"/memory_stores/{_segment(name)}/items/{_segment(memory_id)}"
+        return MemoryItem.model_validate(self._call("GET", path))
+
+    def get_memory_by_key(self, name: str, scope: str, key: str) -> MemoryItem | None:
+        """The live item of the scope holding `key`, or None."""
+        page = self._call("GET", f"/memory_stores/{_segment(name)}/items?" + _query(scope=scope, key=key))
+        data = page.get("data") or []
+        return MemoryItem.model_validate(data[0]) if data else None
+
+    def update_memory(
+        self, name: str, memory_id: str, content: str | None = None, *, kind: str | None = None
+    ) -> MemoryItem:
+        body = {k: v for k, v in {"content": content, "kind": kind}.items() if v is not None}
+        path = f"/memory_stores/{_segment(name)}/items/{_segment(memory_id)}"
+        return MemoryItem.model_validate(self._call("POST", path, body))
+
+    def list_memories(
+        self, name: str, scope: str, *, kind: str | None = None, page_size: int = 100
+    ) -> Paged[MemoryItem]:
+        """Every live memory of the scope (of `kind`, when given), in creation order, fetched
+        page by page as the iteration goes."""
+
+        def fetch(after: str | None) -> dict[str, Any]:
+            query = _query(scope=scope, kind=kind, limit=page_size, after=after)
+            return self._call("GET", f"/memory_stores/{_segment(name)}/items?{query}")
+
+        return Paged(fetch, MemoryItem.model_validate)
+
+    def delete_memory(self, name: str, memory_id: str) -> MemoryItemDeleted:
+        path = f"/memory_stores/{_segment(name)}/items/{_segment(memory_id)}"
+        return MemoryItemDeleted.model_validate(self._call("DELETE", path))
+
+    def delete_scope(self, name: str, scope: str) -> ScopeDeleted:
+        path = f"/memory_stores/{_segment(name)}/delete_scope"
+        return ScopeDeleted.model_validate(self._call("POST", path, {"scope": scope}))
+
+    # updates and search ------------------------------------------------------------------
+    def begin_update_memories(
+        self,
+        name: str,
+        scope: str,
+        items: Iterable[Message],
+        *,
+        update_delay: int | None = None,
+        previous_update_id: str | None = None,
+        idempotency_key: str | None = None,
+        poll_interval: float = 0.25,
+    ) -> UpdatePoller:
+        """Submits conversation messages; the poller's `result(timeout)` waits for the memories
+        they became. Remember/forget commands are applied before this returns
+        (`poller.memory_commands`)."""
+        body: dict[str, Any] = {"scope": scope, "items": [message(m) for m in items]}
+        if update_delay is not None:
+            body["update_delay"] = update_delay
+        if previous_update_id is not None:
+            body["previous_update_id"] = previous_update_id
+        path = f"/memory_stores/{_segment(name)}/update_memories"
+        accepted = MemoryUpdate.model_validate(
+            self._call("POST", path, body, idempotency_key=self._key(idempotency_key))
+        )
+        return UpdatePoller(lambda uid: self.get_update(name, uid), accepted, interval=poll_interval)
+
+    def preview_update_memories(self, name: str, scope: str, items: Iterable[Message]) -> MemoryUpdate:
+        """`dry_run`: the commands and memory operations the messages would make; writes nothing."""
+        body = {"scope": scope, "items": [message(m) for m in items], "dry_run": True}
+        return MemoryUpdate.model_validate(
+            self._call("POST", f"/memory_stores/{_segment(name)}/update_memories", body)
+        )
+
+    def get_update(self, name: str, update_id: str) -> MemoryUpdate:
+        path = f"/memory_stores/{_segment(name)}/updates/{_segment(update_id)}"
+        return MemoryUpdate.model_validate(self._call("GET", path))
+
+    def search_memories(
+        self,
+        name: str,
+        scope: str,
+        items: Iterable[Message] | None = None,
+        *,
+        previous_search_id: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        max_memories: int | None = None,
+    ) -> SearchResult:
+        """Static search (no `items`): the scope's profile memories. Contextual (`items`): the
+        memories most relevant to the newest messages. `previous_search_id` continues a search
+        without repeating what it returned."""
+        body: dict[str, Any] = {"scope": scope}
+        if items is not None:
+            body["items"] = [message(m) for m in items]
+        if previous_search_id is not None:
+            body["previous_search_id"] = previous_search_id
+        opts = dict(options or {})
+        if max_memories is not None:
+            opts["max_memories"] = max_memories
+        if opts:
+            body["options"] = opts
+        return SearchResult.model_validate(
+            self._call("POST", f"/memory_stores/{_segment(name)}/search_memories", body)
+        )
+
+
+def _query(**params: Any) -> str:
+    return urlencode({k: v for k, v in params.items() if v is not None})
