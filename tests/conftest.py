@@ -11,6 +11,16 @@ os.environ.setdefault("POWERTOOLS_TRACE_DISABLED", "true")
 os.environ.setdefault("POWERTOOLS_METRICS_DISABLED", "true")
 os.environ.setdefault("POWERTOOLS_DEV", "false")
 
+
+def pytest_terminal_summary(terminalreporter):
+    """A machine without Chromium skips the console's browser suite: say so, and how to install it."""
+    from tests.browser.chromium import missing_reason
+
+    reason = missing_reason()
+    if reason is not None:
+        terminalreporter.write_line(reason, yellow=True)
+
+
 TABLE = "memstore-test"
 
 

@@ -11,6 +11,7 @@ const commandsOf = new Map(); // update id → the memory_commands its submissio
 const drafts = new Map(); // what was typed in a form, kept across failures and navigation
 const recentScopes = new Map(); // store → scopes opened in this tab
 let viewToken = 0;
+let rendered = false;
 
 // ------------------------------------------------------------------ DOM helpers
 function h(tag, attrs, ...children) {
@@ -174,7 +175,10 @@ async function render() {
   main.replaceChildren(content);
   main.removeAttribute("aria-busy");
   const heading = main.querySelector("h1");
-  if (heading) { heading.tabIndex = -1; heading.focus({ preventScroll: false }); }
+  if (heading) heading.tabIndex = -1;
+  // After a navigation, focus moves to the new view's title; the first load leaves it at the top.
+  if (heading && rendered) heading.focus();
+  rendered = true;
 }
 
 // ------------------------------------------------------------------ stores
@@ -424,7 +428,7 @@ function resultRow(store, scope, { memory_item: item, score }) {
 
 function updatePanel(store, scope, before) {
   const conversation = keep(`conv:${store}:${scope}`, h("textarea", { name: "conversation", rows: 6, required: true, spellcheck: "true" }));
-  const delay = h("input", { type: "number", name: "update_delay", min: 0, max: 604800, value: "0" });
+  const delay = h("input", { type: "number", name: "update_delay", min: 0, value: "0" });
   const dry = checkbox("Dry run: show what would change, write nothing", false, "dry_run");
   const submit = h("button", { type: "submit" }, "Submit conversation");
   const out = h("div", { "aria-live": "polite" });
