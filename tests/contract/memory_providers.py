@@ -3,6 +3,7 @@ storage every time it is called (so persistence can be checked by reopening)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -17,6 +18,31 @@ Opener = Callable[[], MemoryProvider]
 
 PERSISTENT = {"sqlite", "postgresql", "chroma", "pinecone", "memstore"}
 """Providers whose records outlive the provider object (the process, for the local ones)."""
+KIND_ONLY_METADATA = {"memstore"}
+"""Providers whose records' metadata is the service item's `kind` alone."""
+MILLISECOND_ORDER = {"memstore"}
+"""Providers that order a listing by creation time only to the millisecond (ULID ids)."""
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def memstore_local_url() -> Iterator[str]:
+    from memstore_local import LocalRuntime, run_in_thread
+
+    server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def memstore_opener(memstore_local_url: str) -> Opener:
+    from memstore.client import MemoryStoreClient
+
+    store = f"contract_{uuid.uuid4().hex[:12]}"
+    client = MemoryStoreClient(memstore_local_url)
+    return lambda: create_provider("memstore", client=client, store=store)
 
 
 @pytest.fixture(scope="session")

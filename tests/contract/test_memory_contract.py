@@ -10,7 +10,16 @@ from pathlib import Path
 import pytest
 
 from memstore.memory import Memory, MemoryRecord
-from tests.contract.memory_providers import PERSISTENT, Opener, opener, postgres_dsn  # noqa: F401
+from tests.contract.memory_providers import (  # noqa: F401 (fixtures)
+    KIND_ONLY_METADATA,
+    MILLISECOND_ORDER,
+    PERSISTENT,
+    Opener,
+    memstore_local_url,
+    memstore_opener,
+    opener,
+    postgres_dsn,
+)
 
 pytestmark = pytest.mark.contract
 
@@ -35,12 +44,30 @@ def memory(open_provider: Opener) -> Memory:
     return Memory(open_provider())
 
 
+@pytest.fixture
+def free_form_metadata(request: pytest.FixtureRequest) -> None:
+    name = request.node.callspec.params["open_provider"]
+    if name in KIND_ONLY_METADATA:
+        pytest.skip(
+            f"{name} records carry only the service item's kind as metadata (test_memstore_kind_is_metadata)"
+        )
+
+
 def fill(memory: Memory, namespace: str = "default", **metadata: object) -> None:
     for key, value in FACTS.items():
-        memory.set(MemoryRecord(key, value, namespace, {"topic": key, **metadata}))
+        memory.set(MemoryRecord(key, value, namespace, dict(metadata)))
 
 
 def test_set_then_get_returns_the_same_record(memory: Memory):
+    record = MemoryRecord("pref/coffee ☕", "Prefers dark roast — café com leite never", "user-1")
+    memory.set(record)
+    got = memory.get("pref/coffee ☕", "user-1")
+    assert got == record
+    assert got is not record
+    assert memory.exists("pref/coffee ☕", "user-1")
+
+
+def test_metadata_round_trips(memory: Memory, free_form_metadata: None):
     record = MemoryRecord(
         "pref/coffee ☕",
         "Prefers dark roast — café com leite never",
@@ -67,12 +94,10 @@ def test_the_namespace_defaults_to_default(memory: Memory):
     assert memory.get("k", "default").namespace == "default"
 
 
-def test_set_with_an_existing_key_replaces_value_and_metadata(memory: Memory):
-    memory.set(MemoryRecord("coffee", "Prefers light roast", "u", {"version": 1, "old": "x"}))
-    memory.set(MemoryRecord("coffee", "Prefers dark roast coffee", "u", {"version": 2}))
-    assert memory.get("coffee", "u") == MemoryRecord(
-        "coffee", "Prefers dark roast coffee", "u", {"version": 2}
-    )
+def test_set_with_an_existing_key_replaces_the_record(memory: Memory):
+    memory.set(MemoryRecord("coffee", "Prefers light roast", "u"))
+    memory.set(MemoryRecord("coffee", "Prefers dark roast coffee", "u"))
+    assert memory.get("coffee", "u") == MemoryRecord("coffee", "Prefers dark roast coffee", "u")
     listed = memory.search("", "u", limit=10)
     assert [r.key for r in listed] == ["coffee"]
 
@@ -82,7 +107,7 @@ def test_search_ranks_the_relevant_record_first(memory: Memory):
     found = memory.search("What coffee should I order?", "u", limit=4)
     assert found and found[0].key == "coffee"
     assert found[0].value == FACTS["coffee"] and found[0].namespace == "u"
-    assert found[0].metadata == {"topic": "coffee"}
+    assert found[0].metadata == {}
     scores = [r.score for r in found]
     assert all(isinstance(s, float) for s in scores) and scores == sorted(scores, reverse=True)
     assert memory.search("Which city does the user live in? Lisbon?", "u", limit=1)[0].key == "city"
@@ -94,8 +119,17 @@ def test_search_respects_the_limit(memory: Memory):
     assert len(memory.search("", "u", limit=3)) == 3
 
 
-def test_search_filters_on_metadata(memory: Memory):
-    fill(memory, "u", owner="ana")
+def test_replacing_a_record_replaces_its_metadata(memory: Memory, free_form_metadata: None):
+    memory.set(MemoryRecord("coffee", "Prefers light roast", "u", {"version": 1, "old": "x"}))
+    memory.set(MemoryRecord("coffee", "Prefers dark roast coffee", "u", {"version": 2}))
+    assert memory.get("coffee", "u") == MemoryRecord(
+        "coffee", "Prefers dark roast coffee", "u", {"version": 2}
+    )
+
+
+def test_search_filters_on_metadata(memory: Memory, free_form_metadata: None):
+    for key, value in FACTS.items():
+        memory.set(MemoryRecord(key, value, "u", {"topic": key, "owner": "ana"}))
     memory.set(
         MemoryRecord("coffee-2", "Likes coffee with oat milk", "u", {"topic": "coffee", "owner": "rui"})
     )
@@ -106,12 +140,14 @@ def test_search_filters_on_metadata(memory: Memory):
     assert memory.search("coffee", "u", limit=10, metadata={"owner": "nobody"}) == []
 
 
-def test_a_blank_query_lists_the_namespace_newest_first(memory: Memory):
+def test_a_blank_query_lists_the_namespace_newest_first(memory: Memory, request: pytest.FixtureRequest):
     for key in ("first", "second", "third"):
         memory.set(MemoryRecord(key, f"The {key} thing written", "u"))
-    listed = memory.search("", "u", limit=10)
-    assert [r.key for r in listed] == ["third", "second", "first"]
-    assert [r.key for r in memory.search("  ", "u", limit=2)] == ["third", "second"]
+    listed = [r.key for r in memory.search("", "u", limit=10)]
+    assert sorted(listed) == ["first", "second", "third"]
+    assert len(memory.search("  ", "u", limit=2)) == 2
+    if request.node.callspec.params["open_provider"] not in MILLISECOND_ORDER:
+        assert listed == ["third", "second", "first"]
 
 
 def test_namespaces_are_isolated(memory: Memory):
@@ -147,17 +183,32 @@ def test_records_outlive_the_provider_object(open_provider: Opener, request: pyt
     if name not in PERSISTENT:
         pytest.skip(f"{name} keeps records in the process only")
     first = Memory(open_provider())
-    first.set(MemoryRecord("coffee", FACTS["coffee"], "u", {"n": 1}))
+    first.set(MemoryRecord("coffee", FACTS["coffee"], "u"))
     first.close()
     second = Memory(open_provider())
-    assert second.get("coffee", "u") == MemoryRecord("coffee", FACTS["coffee"], "u", {"n": 1})
+    assert second.get("coffee", "u") == MemoryRecord("coffee", FACTS["coffee"], "u")
     assert second.search("coffee", "u", limit=1)[0].key == "coffee"
     second.close()
 
 
-def test_returned_records_do_not_alias_storage(memory: Memory):
+def test_returned_records_do_not_alias_storage(memory: Memory, free_form_metadata: None):
     memory.set(MemoryRecord("k", "Prefers tea", "u", {"tags": ["x"]}))
     got = memory.get("k", "u")
     got.metadata["tags"].append("y")
     got.value = "changed"
     assert memory.get("k", "u") == MemoryRecord("k", "Prefers tea", "u", {"tags": ["x"]})
+
+
+def test_memstore_kind_is_metadata(request: pytest.FixtureRequest):
+    """The memstore provider's metadata is the item's kind; other keys are refused, not dropped."""
+    memory = Memory(request.getfixturevalue("memstore_opener")())
+    memory.set(MemoryRecord("steps", "Deploys with make release", "u", {"kind": "procedural"}))
+    memory.set(MemoryRecord("coffee", "Prefers dark roast coffee", "u"))
+    assert memory.get("steps", "u") == MemoryRecord(
+        "steps", "Deploys with make release", "u", {"kind": "procedural"}
+    )
+    assert memory.get("coffee", "u").metadata == {}
+    assert [r.key for r in memory.search("", "u", limit=10, metadata={"kind": "procedural"})] == ["steps"]
+    with pytest.raises(ValueError, match="refused keys: topic"):
+        memory.set(MemoryRecord("cat", "Has a cat", "u", {"topic": "pets"}))
+    assert memory.get("cat", "u") is None

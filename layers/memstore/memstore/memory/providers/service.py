@@ -1,0 +1,129 @@
+"""`memstore`: records kept by the memstore service itself, over `memstore.client`.
+
+A namespace is a scope, a record's key is a keyed item's `key`, its value the item's content. The
+service's items carry no free-form metadata: a record's metadata may hold only `kind` (the item's
+kind: `user_profile`, the default, `chat_summary` or `procedural`); anything else is refused
+rather than dropped. Search is the service's contextual search (hybrid BM25 + embeddings); items the
+service extracted from conversations have no key and come back keyed by their `memory_id`, which
+`get`, `exists` and `delete` accept too. A blank query lists the scope newest item first (by
+`memory_id`, a ULID: records created within the same millisecond keep no order between them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from memstore.memory.record import MemoryRecord
+from memstore.memory.relevance import matches
+
+if TYPE_CHECKING:
+    from memstore.client import MemoryStoreClient
+    from memstore.client.models import MemoryItem
+
+KIND = "kind"
+DEFAULT_KIND = "user_profile"
+_MEMORY_ID_PREFIX = "mem_"
+
+
+class MemstoreProvider:
+    """`client`: a `MemoryStoreClient` (or `base_url` to make one without auth); `store`: the
+    memory store to use, created with the deployment's default models when missing."""
+
+    name = "memstore"
+
+    def __init__(
+        self,
+        store: str,
+        client: MemoryStoreClient | None = None,
+        base_url: str | None = None,
+        create_store: bool = True,
+    ) -> None:
+        from memstore.client import MemoryStoreClient, NotFoundError
+
+        if client is None:
+            if not base_url:
+                raise ValueError("the memstore provider needs a client or a base_url")
+            client = MemoryStoreClient(base_url)
+        self.client, self.store = client, store
+        if create_store:
+            try:
+                client.get(store)
+            except NotFoundError:
+                client.create(store, description="memstore.memory records")
+
+    def set(self, record: MemoryRecord) -> None:
+        unsupported = sorted(set(record.metadata) - {KIND})
+        if unsupported:
+            raise ValueError(
+                "the memstore provider keeps only 'kind' in a record's metadata (service items carry no "
+                f"free-form metadata); refused keys: {', '.join(k[:64] for k in unsupported)}"
+            )
+        self.client.create_memory(
+            self.store,
+            scope=record.namespace,
+            content=record.value,
+            kind=record.metadata.get(KIND, DEFAULT_KIND),
+            key=record.key,
+            upsert=True,
+        )
+
+    def _item(self, key: str, namespace: str) -> MemoryItem | None:
+        from memstore.client import NotFoundError
+
+        item = self.client.get_memory_by_key(self.store, namespace, key)
+        if item is None and key.startswith(_MEMORY_ID_PREFIX):
+            try:
+                item = self.client.get_memory(self.store, key)
+            except NotFoundError:
+                return None
+            if item.scope != namespace or item.key is not None:
+                return None
+        return item
+
+    def get(self, key: str, namespace: str) -> MemoryRecord | None:
+        item = self._item(key, namespace)
+        return None if item is None else _record(item)
+
+    def exists(self, key: str, namespace: str) -> bool:
+        return self._item(key, namespace) is not None
+
+    def search(
+        self, query: str, namespace: str, limit: int, metadata: Mapping[str, Any] | None
+    ) -> list[MemoryRecord]:
+        kind = (metadata or {}).get(KIND)
+        if not query.strip():
+            items = list(self.client.list_memories(self.store, namespace, kind=kind))
+            records = [_record(item).with_score(0.0) for item in reversed(items)]
+        else:
+            found = self.client.search_memories(
+                self.store,
+                scope=namespace,
+                items=[{"type": "message", "role": "user", "content": query}],
+                max_memories=min(100, limit if not metadata else 100),
+            )
+            records = [_record(hit.memory_item).with_score(hit.score) for hit in found.memories]
+        return [record for record in records if matches(record.metadata, metadata)][:limit]
+
+    def delete(self, key: str, namespace: str) -> bool:
+        from memstore.client import NotFoundError
+
+        item = self._item(key, namespace)
+        if item is None:
+            return False
+        try:
+            self.client.delete_memory(self.store, item.memory_id)
+        except NotFoundError:
+            return False
+        return True
+
+    def clear(self, namespace: str) -> None:
+        self.client.delete_scope(self.store, namespace)
+
+    def close(self) -> None:
+        pass
+
+
+def _record(item: MemoryItem) -> MemoryRecord:
+    metadata = {} if item.kind == DEFAULT_KIND else {KIND: item.kind}
+    return MemoryRecord(item.key or item.memory_id, item.content or "", item.scope, metadata)
