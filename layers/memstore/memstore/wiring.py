@@ -150,6 +150,66 @@ class Container:
             reader = DynamoDBStoreReader(s.table_name, region=s.region, host=s.dynamodb_endpoint)
         return TransferService(self.repository, reader, self.clock, self.stores.create)
 
+    @cached_property
+    def item_control(self):
+        from memstore.services.item_control import ItemControlService
+
+        return ItemControlService(self.repository, self.clock, self.items)
+
+    @cached_property
+    def lifecycle_rows(self):
+        from memstore.adapters.memory_repository import InMemoryRepository
+
+        if isinstance(self.repository, InMemoryRepository):
+            from memstore.adapters.memory_lifecycle import InMemoryLifecycle
+
+            return InMemoryLifecycle(self.repository)
+        from memstore.adapters.dynamodb_lifecycle import DynamoDBLifecycle
+
+        return DynamoDBLifecycle(self.repository)
+
+    @cached_property
+    def lifecycle(self):
+        from memstore.services.lifecycle import LifecycleService
+
+        return LifecycleService(
+            self.repository,
+            self.lifecycle_rows,
+            self.clock,
+            lambda: self.scheduler,
+            lambda job, error: self.consolidation.fail(job, error),
+            on_item_removed=(
+                lambda item, _: self._built_index("delete", item.store, item.scope, item.memory_id),
+                self._audit_lifecycle_removal,
+            ),
+            **(
+                {"page_size": self._overrides["lifecycle_page"]}
+                if "lifecycle_page" in self._overrides
+                else {}
+            ),
+        )
+
+    def _audit_lifecycle_removal(self, item, reason: str) -> None:
+        from memstore.domain.audit import AuditAction
+
+        action = {
+            "expired": AuditAction.EXPIRED,
+            "below_floor": AuditAction.FLOOR_REMOVED,
+        }.get(reason, AuditAction.CONSOLIDATION_DELETED)
+        explained = {"promoted": "promoted to a user_profile memory"}.get(reason, reason.replace("_", " "))
+        self.audit.removed(item.store, item.scope, [item], action=action, actor="lifecycle", reason=explained)
+
+    def pass_continuation(self, function_arn: str):
+        """How a lifecycle pass that ran out of time goes on: on AWS the function invokes itself
+        with the cursor; locally the caller (`memstore local`'s timer) loops instead."""
+        if "pass_continuation" in self._overrides:
+            return self._overrides["pass_continuation"]
+        if self.settings.scheduler == "local":
+            return None
+        from memstore.adapters.lambda_continuation import LambdaContinuation
+
+        return LambdaContinuation(function_arn, region=self.settings.region)
+
     def _built_index(self, method: str, *args: str) -> None:
         """Deletion reaches this container's index (and its cache) only if it has one: the
         stores and items functions never load the vector stack just to tell it nothing."""
