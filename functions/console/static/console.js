@@ -41,6 +41,11 @@ function field(label, control, hint) {
   return [h("label", { for: id }, label), control, hintEl];
 }
 
+function fill(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}
+
 function checkbox(label, checked, name) {
   const input = h("input", { type: "checkbox", name, id: `f${++ids}` });
   input.checked = checked;
@@ -73,7 +78,11 @@ function showError(error) {
   if (!(error instanceof ApiError)) console.error(error);
 }
 function clearError() { alertBox().hidden = true; alertBox().textContent = ""; }
-function say(text) { document.getElementById("status").textContent = text; }
+let saidSinceRender = false;
+function say(text) {
+  document.getElementById("status").textContent = text;
+  saidSinceRender = true;
+}
 
 // Runs a request for a form: the button is busy meanwhile; on failure the API's words are shown
 // and nothing the user typed is touched.
@@ -134,7 +143,7 @@ function route() {
   if (parts[0] !== "store" || parts.length < 2) return { view: "stores" };
   const store = parts[1];
   if (parts.length === 2) return { view: "store", store };
-  if (parts[2] === "audit") return { view: "audit", store };
+  if (parts[2] === "audit") return { view: "audit", store, scope: parts[3] };
   if (parts[2] !== "scope" || parts.length < 4) return { view: "store", store };
   const scope = parts[3];
   if (parts[4] === "memory" && parts[5]) return { view: "memory", store, scope, id: parts[5] };
@@ -145,8 +154,8 @@ function route() {
 function crumbs(where) {
   const items = [link("Stores", "#/")];
   if (where.store) items.push(link(where.store, storeHash(where.store)));
-  if (where.view === "audit") items.push(h("span", {}, "Audit"));
   if (where.scope !== undefined) items.push(link(`Scope ${where.scope}`, scopeHash(where.store, where.scope)));
+  if (where.view === "audit") items.push(h("span", {}, "Audit"));
   if (where.view === "memory") items.push(h("span", {}, where.id));
   if (where.view === "update") items.push(h("span", {}, where.id));
   const last = items[items.length - 1];
@@ -161,6 +170,9 @@ async function render() {
   if (!where) return;
   const token = ++viewToken;
   clearError();
+  // What was said survives the navigation it announced, not the next one.
+  if (!saidSinceRender) document.getElementById("status").textContent = "";
+  saidSinceRender = false;
   crumbs(where);
   const main = document.getElementById("main");
   main.setAttribute("aria-busy", "true");
@@ -310,21 +322,23 @@ async function storeView({ store: name }) {
 async function scopeView({ store, scope }, current) {
   if (!recentScopes.has(store)) recentScopes.set(store, new Set());
   recentScopes.get(store).add(scope);
-  const [loaded, exportable] = await Promise.all([
+  const [loaded, exportable, audited] = await Promise.all([
     listAll(api, itemsPath(store), { scope }, 2000),
     api.has("GET", `${storePath(store)}/export`, { query: { scope, limit: 1 } }),
+    api.has("GET", `${storePath(store)}/audit`, { query: { scope, limit: 1 } }),
   ]);
   const memories = loaded.items;
   const byId = new Map(memories.map((m) => [m.memory_id, m.content]));
   return h("div", {},
     h("h1", {}, `Scope ${scope}`),
-    h("p", { class: "muted" }, `${memories.length}${loaded.truncated ? "+" : ""} memories in store ${store}.`),
+    h("p", { class: "muted" }, `${memories.length}${loaded.truncated ? "+" : ""} ${memories.length === 1 ? "memory" : "memories"} in store ${store}.`),
     h("div", { class: "scope-grid" },
       h("div", {}, memoriesPanel(store, scope, memories, loaded.truncated), addMemoryForm(store, scope)),
       h("div", {},
         searchPanel(store, scope),
         updatePanel(store, scope, byId, current),
         exportable ? exportPanel(store, scope) : null,
+        audited ? h("p", {}, link("Deletion audit of this scope", hashFor("store", store, "audit", scope))) : null,
         deleteScopePanel(store, scope))));
 }
 
@@ -394,7 +408,7 @@ function searchPanel(store, scope) {
     if (!answer) return;
     lastSearch = { id: answer.search_id, max: body.options.max_memories };
     next.hidden = !answer.search_id || answer.memories.length === 0;
-    out.replaceChildren(
+    fill(out,
       h("h3", {}, title),
       answer.memories.length
         ? h("ol", { class: "results" }, answer.memories.map((m) => resultRow(store, scope, m)))
@@ -456,7 +470,7 @@ function updatePanel(store, scope, before) {
       window.location.hash = updateHash(store, scope, answer.update_id);
       return;
     }
-    out.replaceChildren(h("h3", {}, "Dry run: nothing was written"),
+    fill(out, h("h3", {}, "Dry run: nothing was written"),
       commandsList(answer.memory_commands), diffList(store, scope, diffOperations(answer.result?.memory_operations, before)));
   });
   return h("section", { class: "panel" }, h("h2", {}, "Submit a conversation"), form, out);
@@ -466,13 +480,40 @@ function exportPanel(store, scope) {
   const button = h("button", { type: "button", class: "secondary" }, "Export as JSON Lines");
   const out = h("p", { "aria-live": "polite" });
   button.addEventListener("click", async () => {
-    const text = await attempt(button, () => api.send("GET", `${storePath(store)}/export`, { query: { scope }, raw: true }));
-    if (text === undefined) return;
-    const lines = text.split("\n").filter((l) => l.trim()).length;
+    const lines = await attempt(button, () => exportLines(store, scope));
+    if (lines === undefined) return;
+    const memories = lines.filter((l) => l.object !== "memory_store.export").length;
+    const text = lines.map((l) => `${JSON.stringify(l)}\n`).join("");
     const url = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
-    out.replaceChildren(`${lines} lines. `, h("a", { href: url, download: `${store}-export.jsonl` }, "Save the export"));
+    out.replaceChildren(`${memories} ${memories === 1 ? "memory" : "memories"} exported. `,
+      h("a", { href: url, download: `${store}-export.jsonl` }, "Save the export"));
   });
   return h("section", { class: "panel" }, h("h2", {}, "Export"), button, out);
+}
+
+// Every page of the scope's export; the page lines that link them are left out of the file.
+async function exportLines(store, scope) {
+  const lines = [];
+  let after;
+  for (;;) {
+    const text = await api.send("GET", `${storePath(store)}/export`, { query: { scope, limit: 1000, after }, raw: true });
+    const parsed = text.split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l));
+    const page = parsed.find((l) => l.object === "memory_store.export.page");
+    lines.push(...parsed.filter((l) => l !== page));
+    if (!page || !page.has_more || !page.next_after) return lines;
+    after = page.next_after;
+  }
+}
+
+// A deletion too large for one request answers 202 and its status, polled until it completes.
+async function finishDeletion(store, answer) {
+  let job = answer;
+  while (job.object === "memory_store.deletion" && job.status !== "completed") {
+    say(`Deleting: ${job.deleted_count} memories so far…`);
+    await new Promise((resolve) => { setTimeout(resolve, POLL_MS); });
+    job = await api.get(path(`${storePath(store)}/deletions`, job.deletion_id));
+  }
+  return job;
 }
 
 function deleteScopePanel(store, scope) {
@@ -485,7 +526,7 @@ function deleteScopePanel(store, scope) {
       typed: scope,
     });
     if (!sure) return;
-    const answer = await attempt(button, () => api.post(`${storePath(store)}/delete_scope`, { scope }));
+    const answer = await attempt(button, async () => finishDeletion(store, await api.post(`${storePath(store)}/delete_scope`, { scope })));
     if (answer) {
       recentScopes.get(store)?.delete(scope);
       say(`Scope deleted: ${answer.deleted_count} memories removed.`);
@@ -521,7 +562,7 @@ async function memoryView({ store, scope, id }) {
     ]),
     editForm(store, scope, item),
     expiry ? expiryForm(store, scope, item) : null,
-    revisions ? revisionsPanel(revisions) : null,
+    revisions ? revisionsPanel(store, scope, revisions) : null,
     deleteMemoryPanel(store, scope, item));
 }
 
@@ -570,14 +611,18 @@ function expiryForm(store, scope, item) {
   return h("section", { class: "panel" }, h("h2", {}, "Expiry"), form);
 }
 
-function revisionsPanel(answer) {
-  const revisions = Array.isArray(answer) ? answer : answer.data || answer.revisions || [];
+function revisionsPanel(store, scope, answer) {
+  const revisions = answer.data || [];
   return h("section", { class: "panel" }, h("h2", {}, `Revisions (${revisions.length})`),
     revisions.length
-      ? h("ol", { class: "revisions" }, revisions.map((r) => h("li", {},
-        r.content !== undefined ? h("div", {}, r.content) : null,
-        h("div", { class: "meta" }, Object.entries(r).filter(([k]) => k !== "content" && k !== "object")
-          .map(([k, v]) => h("span", {}, `${k}: ${/_at$/.test(k) && typeof v === "number" ? when(v) : typeof v === "object" ? JSON.stringify(v) : v}`))))))
+      ? h("ol", { class: "revisions", "aria-label": "Earlier contents, newest first" }, revisions.map((r) => h("li", {},
+        h("div", {}, h("del", {}, r.content)),
+        h("div", { class: "meta" },
+          h("span", {}, `revision ${r.revision}`),
+          h("span", {}, `written ${when(r.created_at)}`),
+          r.replaced_at ? h("span", {}, `replaced ${when(r.replaced_at)}`) : null,
+          r.reason ? h("span", {}, `by ${r.reason}`) : null,
+          r.update_id ? h("span", {}, "update ", link(r.update_id, updateHash(store, scope, r.update_id))) : null))))
       : h("p", { class: "muted" }, "This memory has not been revised."));
 }
 
@@ -614,7 +659,7 @@ async function updateView({ store, scope, id }, current) {
     ]));
     const operations = update.result?.memory_operations;
     const failed = update.result?.failed_messages || [];
-    result.replaceChildren(
+    fill(result,
       operations ? h("h2", {}, "What changed") : null,
       operations ? diffList(store, scope, diffOperations(operations, before)) : null,
       failed.length ? [h("h2", {}, "Messages set aside"), h("ul", {}, failed.map((f) => h("li", {}, `message ${f.index}: ${f.error.code}: ${f.error.message}`)))] : null);
@@ -672,30 +717,45 @@ function diffList(store, scope, changes) {
 }
 
 // ------------------------------------------------------------------ audit
-async function auditView({ store }) {
-  const rows = h("ol", { class: "revisions" });
+async function auditView({ store, scope }) {
+  const rows = h("ol", { class: "revisions", "aria-label": "Audit records, newest first" });
   const more = h("button", { type: "button", class: "secondary", hidden: true }, "Show more records");
   const verify = h("button", { type: "button" }, "Verify the chain");
   const verdict = h("p", { "aria-live": "polite" });
   let after;
   const load = async () => {
-    const page = await api.get(`${storePath(store)}/audit`, { limit: PAGE, after });
-    for (const record of page.data || []) {
-      rows.append(h("li", { class: "meta" }, Object.entries(record).filter(([k]) => k !== "object")
-        .map(([k, v]) => h("span", {}, `${k}: ${/_at$|^time$/.test(k) && typeof v === "number" ? when(v) : typeof v === "object" ? JSON.stringify(v) : v}`))));
-    }
+    const page = await api.get(`${storePath(store)}/audit`, { scope, limit: PAGE, after });
+    for (const record of page.data || []) rows.append(auditRow(record));
     after = page.next_after || page.last_id;
     more.hidden = !page.has_more;
+    return page;
   };
   more.addEventListener("click", () => attempt(more, load));
   verify.addEventListener("click", async () => {
     const answer = await attempt(verify, () => api.get(`${storePath(store)}/audit/verify`));
-    if (answer) verdict.textContent = JSON.stringify(answer);
+    if (!answer) return;
+    verdict.className = answer.valid ? "" : "alert";
+    verdict.textContent = answer.valid
+      ? `The chain is intact: ${answer.records} ${answer.records === 1 ? "record" : "records"}, each linked to the one before.`
+      : `The chain is broken: ${(answer.problems || []).map((p) => `record ${p.seq} ${p.problem}`).join("; ")}.`;
   });
-  await load();
-  return h("div", {}, h("h1", {}, `Deletion audit of ${store}`),
-    h("p", { class: "hint" }, "Hash-chained records of every deletion: ids, hashes, actor, reason and time, never content."),
-    verify, verdict, rows, more);
+  const first = await load();
+  return h("div", {}, h("h1", {}, scope === undefined ? `Deletion audit of ${store}` : `Deletion audit of scope ${scope}`),
+    h("p", { class: "hint" }, "Hash-chained records of every deletion and forgetting: ids, content hashes, actor, reason and time, never content."),
+    verify, verdict,
+    (first.data || []).length ? rows : h("p", { class: "muted" }, "Nothing has been deleted yet."), more);
+}
+
+function auditRow(record) {
+  const ids = record.memory_ids || [];
+  return h("li", {},
+    h("div", {}, h("strong", {}, `#${record.seq} ${record.action}`), ` — ${record.reason}`),
+    h("div", { class: "meta" },
+      h("span", {}, when(record.at)),
+      h("span", {}, `by ${record.actor}`),
+      h("span", {}, `${record.count} ${record.count === 1 ? "memory" : "memories"}`),
+      ids.length ? h("span", { class: "mono" }, ids.join(", ")) : null,
+      h("span", { class: "mono", title: "this record's hash" }, `hash ${String(record.hash).slice(0, 12)}…`)));
 }
 
 // ------------------------------------------------------------------ start
