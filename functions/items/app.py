@@ -5,6 +5,7 @@ from typing import Annotated
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
+from memstore.api.deletions import deletion_answer
 from memstore.api.idempotency import Idempotency
 from memstore.domain.models import Kind
 from memstore.domain.requests import (
@@ -69,11 +70,9 @@ def delete_item(name: StoreName, memory_id: str):
 
 @app.post("/memory_stores/<name>/delete_scope")
 def delete_scope(name: StoreName, request: Annotated[DeleteScopeRequest, Body()]):
-    scope, count = container().items.delete_scope(name, request.scope, caller())
-    return json_response(
-        200,
-        {"object": "memory_store.scope.deleted", "name": name, "scope": scope, "deleted": True, "deleted_count": count},
-    )
+    scope, job = container().erasure.delete_scope(name, request.scope, caller())
+    finished = {"object": "memory_store.scope.deleted", "name": name, "scope": scope, "deleted": True}
+    return deletion_answer(job, {**finished, "deleted_count": job.deleted_count})
 
 
 lambda_handler = entrypoint(app)
