@@ -21,7 +21,8 @@ def queries(api: Api) -> Iterator[list[dict[str, Any]]]:
     """Every Query the repository sends while the test runs: how many rows it read, which
     attributes came back."""
     models = api.repository._m
-    clients = {id(c): c for c in (row._get_connection().connection.client for row in (models.MemoryRow, models.KeyRow))}
+    rows = (models.MemoryRow, models.KeyRow, api.container.erasure._bulk._rows.KeyRow)
+    clients = {id(c): c for c in (row._get_connection().connection.client for row in rows)}
     seen: list[dict[str, Any]] = []
 
     def record(parsed: dict[str, Any], **_: Any) -> None:

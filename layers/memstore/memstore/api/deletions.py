@@ -25,8 +25,8 @@ def deletion_view(job: ErasureJob) -> dict[str, Any]:
 
 
 def deletion_answer(job: ErasureJob, finished: dict[str, Any]) -> Response:
-    """`finished` (the route's own body, with the deletion's id and count) when done; else 202
-    and the status to poll at GET …/deletions/{deletion_id}."""
+    """`finished` (the route's own body, with the count) when done; else 202 and the status to
+    poll at GET …/deletions/{deletion_id}."""
     if job.status == "completed":
-        return json_response(200, {**finished, "deletion_id": job.deletion_id})
+        return json_response(200, finished)
     return json_response(202, deletion_view(job))
