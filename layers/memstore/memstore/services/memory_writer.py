@@ -23,6 +23,9 @@ REINFORCE_STEP = 0.1
 """How much a repeated statement raises a memory's importance (capped at 1)."""
 
 ItemDeletedHook = Callable[[MemoryItem], None]
+ChangeHook = Callable[[MemoryItem, str, str, str], None]
+"""Called with a memory as it was before an update deleted ("deleted") or rewrote ("replaced")
+it, the update's id, the writer's `reason` and which of the two happened (the deletion audit)."""
 
 
 @runtime_checkable
@@ -57,10 +60,17 @@ def _summary(kind: str, item: MemoryItem, include_content: bool = True) -> dict:
 
 
 class MemoryWriter:
-    def __init__(self, repo: Repository, clock: Clock, on_item_deleted: tuple[ItemDeletedHook, ...] = ()):
+    def __init__(
+        self,
+        repo: Repository,
+        clock: Clock,
+        on_item_deleted: tuple[ItemDeletedHook, ...] = (),
+        on_changed: tuple[ChangeHook, ...] = (),
+    ):
         self._repo = repo
         self._clock = clock
         self._on_item_deleted = on_item_deleted
+        self._on_changed = on_changed
 
     def apply(
         self,
@@ -90,6 +100,8 @@ class MemoryWriter:
                 if deleted is not None:
                     for hook in self._on_item_deleted:
                         hook(deleted)
+                    for change in self._on_changed:
+                        change(deleted, update_id, reason, "deleted")
                     report.append(_summary("delete", deleted, include_content=False))
         return report
 
@@ -179,6 +191,9 @@ class MemoryWriter:
             revised = current.model_copy(update=changes)
             try:
                 self._repo.replace_item(revised, expected_version=current.version)
+                if revised.content != current.content:
+                    for change in self._on_changed:
+                        change(current, update_id, reason, "replaced")
                 return revised
             except Conflict:
                 continue
