@@ -357,7 +357,19 @@ class Container:
     def writer(self):
         from memstore.services.memory_writer import MemoryWriter
 
-        return MemoryWriter(self.repository, self.clock)
+        return MemoryWriter(self.repository, self.clock, on_changed=(self._audit_update_change,))
+
+    def _audit_update_change(self, item, update_id: str, reason: str, change: str) -> None:
+        """An update's deletions and rewrites, in the deletion audit: a command's deletion is a
+        forget; a rewrite keeps the former content as a revision, the record its hash."""
+        from memstore.domain.audit import AuditAction
+
+        if change == "replaced":
+            action = AuditAction.REPLACED
+        else:
+            action = AuditAction.FORGOTTEN if reason == "command" else AuditAction.CONSOLIDATION_DELETED
+        why = {"command": "explicit command", "update": "consolidation"}.get(reason, reason)
+        self.audit.removed(item.store, item.scope, [item], action=action, actor=f"update:{update_id}", reason=why)
 
     @cached_property
     def updates(self):
