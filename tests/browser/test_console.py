@@ -380,6 +380,40 @@ def test_lifecycle_controls_follow_what_the_api_answers(console: Console):
         console.shot("audit")
 
 
+def test_controls_of_routes_the_api_lacks_are_hidden(console: Console):
+    """A deployment from before the lifecycle routes: API Gateway answers their paths 404 {"message":
+    "Not Found"}; the console hides their controls and the rest works."""
+    page = console.page
+    assert (
+        console.api("POST", "/memory_stores", {"name": "older", "definition": {"kind": "default"}})[0] == 201
+    )
+    status, item = console.api(
+        "POST",
+        "/memory_stores/older/items",
+        {"scope": "gina", "content": "Plays the cello.", "kind": "user_profile"},
+    )
+    assert status == 201
+    missing = re.compile(r"/(expiration|revisions|export|audit)(\?|$)")
+    page.route(
+        missing,
+        lambda route: route.fulfill(
+            status=404, content_type="application/json", body='{"message":"Not Found"}'
+        ),
+    )
+    console.open(f"#/store/older/scope/gina/memory/{item['memory_id']}")
+    expect(page.locator("blockquote")).to_have_text("Plays the cello.")
+    expect(page.get_by_role("heading", name="Expiry")).to_have_count(0)
+    expect(page.get_by_role("heading", name=re.compile("^Revisions"))).to_have_count(0)
+    expect(page.get_by_role("button", name="Save")).to_be_visible()
+    console.open("#/store/older/scope/gina")
+    expect(page.get_by_role("link", name="Plays the cello.")).to_be_visible()
+    expect(page.get_by_role("button", name="Export as JSON Lines")).to_have_count(0)
+    expect(page.get_by_role("link", name="Deletion audit of this scope")).to_have_count(0)
+    console.open("#/store/older")
+    expect(page.get_by_role("link", name="Deletion audit of this store")).to_have_count(0)
+    expect(page.get_by_role("alert")).to_be_hidden()
+
+
 # ------------------------------------------------------------------ keyboard, labels, contrast, sizes
 LABELS_JS = """() => [...document.querySelectorAll('input, select, textarea, button')]
   .filter((el) => el.type !== 'hidden' && el.offsetParent !== null)
