@@ -58,10 +58,10 @@ def capture(browser: Any, base: str, out: Path, expect: Any) -> None:
     page = context.new_page()
     h1 = page.get_by_role("heading", level=1)
 
-    def shot(name: str) -> None:
+    def shot(name: str, full_page: bool = False) -> None:
         page.wait_for_selector("main:not([aria-busy])")
         page.evaluate("document.activeElement && document.activeElement.blur()")
-        page.screenshot(path=str(out / f"{name}.png"))
+        page.screenshot(path=str(out / f"{name}.png"), full_page=full_page)
 
     page.goto(f"{base}/console")
     page.get_by_label("Name", exact=True).fill("travel-agent")
@@ -105,7 +105,7 @@ def capture(browser: Any, base: str, out: Path, expect: Any) -> None:
 
     page.locator("ol.results a", has_text="Paris").first.click()
     expect(h1).to_have_text(re.compile(r"^Memory mem_"))
-    shot("memory")
+    shot("memory", full_page=True)
 
     page.goto(f"{base}/console#/store/travel-agent/scope/alice")
     expect(h1).to_have_text("Scope alice")

@@ -229,6 +229,12 @@ def test_an_update_shows_what_changed_from_and_to(console: Console):
     current = console.api("GET", f"/memory_stores/moves/items/{lyon['memory_id']}")[1]
     assert current["content"] == changed[0]["content"]
 
+    if route_exists(console, "GET", f"/memory_stores/moves/items/{lyon['memory_id']}/revisions"):
+        page.goto("about:blank")
+        console.open(f"#/store/moves/scope/bob/update/{update_id}")
+        expect(entry.locator("del")).to_have_text(lyon["content"])
+        expect(entry.locator("ins")).to_have_text(changed[0]["content"])
+
 
 # ------------------------------------------------------------------ errors as the API words them
 def test_api_errors_are_shown_as_worded_and_nothing_typed_is_lost(console: Console):

@@ -665,6 +665,7 @@ async function updateView({ store, scope, id }, current) {
       failed.length ? [h("h2", {}, "Messages set aside"), h("ul", {}, failed.map((f) => h("li", {}, `message ${f.index}: ${f.error.code}: ${f.error.message}`)))] : null);
   };
   const first = await api.get(`${storePath(store)}/updates/${encodeURIComponent(id)}`);
+  await recallEarlier(store, id, first, before);
   show(first);
   const poll = async (update) => {
     if (!["queued", "in_progress"].includes(update.status)) return;
@@ -672,6 +673,7 @@ async function updateView({ store, scope, id }, current) {
     if (!current()) return;
     try {
       const next = await api.get(`${storePath(store)}/updates/${encodeURIComponent(id)}`);
+      await recallEarlier(store, id, next, before);
       if (!current()) return;
       show(next);
       if (!["queued", "in_progress"].includes(next.status)) say(`Update ${next.status}.`);
@@ -690,6 +692,22 @@ async function updateView({ store, scope, id }, current) {
     commands && commands.length ? [h("h2", {}, "Commands applied at once"), commandsList(commands)] : null,
     result,
     h("p", {}, link("Back to the scope", scopeHash(store, scope))));
+}
+
+// An updated memory's content before this update, when the console did not see it: the revision
+// this update replaced (when the API has the revisions route).
+async function recallEarlier(store, updateId, update, before) {
+  for (const op of update.result?.memory_operations || []) {
+    const memoryId = op.memory_item?.memory_id;
+    if (op.kind !== "update" || !memoryId || before.has(memoryId)) continue;
+    try {
+      const revisions = await api.get(`${itemPath(store, memoryId)}/revisions`);
+      const replaced = (revisions.data || []).find((r) => r.update_id === updateId);
+      if (replaced) before.set(memoryId, replaced.content);
+    } catch {
+      // no revisions route, or the memory is gone since: the diff says the earlier content is unknown
+    }
+  }
 }
 
 function commandsList(commands) {
