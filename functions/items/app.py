@@ -7,6 +7,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
 from memstore.api.deletions import deletion_answer
 from memstore.api.idempotency import Idempotency
+from memstore.domain.item_control import ExpirationRequest, ReinforceRequest
 from memstore.domain.models import Kind
 from memstore.domain.requests import (
     CreateItemRequest,
@@ -73,6 +74,24 @@ def delete_scope(name: StoreName, request: Annotated[DeleteScopeRequest, Body()]
     scope, job = container().erasure.delete_scope(name, request.scope, caller())
     finished = {"object": "memory_store.scope.deleted", "name": name, "scope": scope, "deleted": True}
     return deletion_answer(job, {**finished, "deleted_count": job.deleted_count})
+
+
+@app.post("/memory_stores/<name>/items/<memory_id>/expiration")
+def set_expiration(name: StoreName, memory_id: str, request: Annotated[ExpirationRequest, Body()]):
+    item = container().item_control.set_expiration(name, memory_id, request, caller())
+    return json_response(200, item.public())
+
+
+@app.post("/memory_stores/<name>/items/<memory_id>/reinforce")
+def reinforce_item(
+    name: StoreName, memory_id: str, request: Annotated[ReinforceRequest | None, Body()] = None
+):
+    return json_response(200, container().item_control.reinforce(name, memory_id, caller()).public())
+
+
+@app.get("/memory_stores/<name>/items/<memory_id>/revisions")
+def list_revisions(name: StoreName, memory_id: str):
+    return json_response(200, container().item_control.revisions(name, memory_id, caller()))
 
 
 lambda_handler = entrypoint(app)

@@ -41,6 +41,9 @@ EXPECTED_ROUTES: dict[tuple[str, str], str] = {
     ("POST", "/memory_stores/{name}/items/{memory_id}"): "ItemsFunction",
     ("DELETE", "/memory_stores/{name}/items/{memory_id}"): "ItemsFunction",
     ("POST", "/memory_stores/{name}/delete_scope"): "ItemsFunction",
+    ("POST", "/memory_stores/{name}/items/{memory_id}/expiration"): "ItemsFunction",
+    ("POST", "/memory_stores/{name}/items/{memory_id}/reinforce"): "ItemsFunction",
+    ("GET", "/memory_stores/{name}/items/{memory_id}/revisions"): "ItemsFunction",
     ("POST", "/memory_stores/{name}/update_memories"): "UpdatesFunction",
     ("GET", "/memory_stores/{name}/updates/{update_id}"): "UpdatesFunction",
     ("POST", "/memory_stores/{name}/search_memories"): "SearchFunction",
@@ -59,6 +62,7 @@ FUNCTIONS = {
     "ConsolidateFunction": "consolidate",
     "IngestFunction": "ingest",
     "IndexerFunction": "indexer",
+    "LifecycleFunction": "lifecycle",
 }
 GLOBAL_ENV = {
     "TABLE_NAME",
@@ -382,7 +386,7 @@ def test_deployed_functions_get_the_environment(backend):
             assert env["OPENSEARCH_ENDPOINT"] == ""
         extracts = name in {"UpdatesFunction", "IngestFunction", "ConsolidateFunction"}
         assert ("OPENAI_API_KEY" in env) == extracts, name
-        scheduled = name in {"UpdatesFunction", "IngestFunction"}
+        scheduled = name in {"UpdatesFunction", "IngestFunction", "LifecycleFunction"}
         assert ("STATE_MACHINE_ARN" in env) == scheduled, name
         if scheduled:
             assert env["STATE_MACHINE_ARN"] == {"Ref": "ConsolidationStateMachine"}
@@ -398,10 +402,10 @@ def test_least_privilege():
     def holders(action: str) -> set[str]:
         return {fn for fn, acts in actions.items() if action in acts}
 
-    assert holders("states:StartExecution") == {"UpdatesFunction", "IngestFunction"}
+    assert holders("states:StartExecution") == {"UpdatesFunction", "IngestFunction", "LifecycleFunction"}
     assert holders("events:PutEvents") == {"UpdatesFunction", "IngestFunction", "ConsolidateFunction"}
     assert holders("aoss:APIAccessAll") == {"SearchFunction", "ConsolidateFunction", "IndexerFunction"}
-    assert holders("bedrock:InvokeModel") == set(FUNCTIONS) - {"StoresFunction", "ItemsFunction"}
+    assert holders("bedrock:InvokeModel") == set(FUNCTIONS) - {"StoresFunction", "ItemsFunction", "LifecycleFunction"}
     assert "dynamodb:GetItem" in actions["IndexerFunction"]
     assert holders("dynamodb:PutItem") == set(FUNCTIONS) - {"IndexerFunction"}
     assert all(not any(a.endswith(":*") or a == "*" for a in acts) for acts in actions.values())
@@ -758,6 +762,7 @@ def test_http_event_is_a_consistent_api_gateway_v2_payload(path):
 
 
 def test_http_event_bodies_satisfy_the_request_models():
+    from memstore.domain.item_control import ExpirationRequest, ReinforceRequest
     from memstore.domain.requests import (
         CreateItemRequest,
         CreateStoreRequest,
@@ -777,6 +782,8 @@ def test_http_event_bodies_satisfy_the_request_models():
     assert CreateItemRequest.model_validate(body("items", "create")).scope == "user-123"
     assert CreateItemRequest.model_validate(body("items", "create_jwt")).scope == "{{$userId}}"
     UpdateItemRequest.model_validate(body("items", "update"))
+    assert ExpirationRequest.model_validate(body("items", "expiration")).ttl_seconds == 30 * 86400
+    ReinforceRequest.model_validate(body("items", "reinforce"))
     assert DeleteScopeRequest.model_validate(body("items", "delete_scope")).scope == "user-123"
     ListItemsQuery.model_validate(load_event("items", "list")["queryStringParameters"])
     submitted = UpdateMemoriesRequest.model_validate(body("updates", "submit"))

@@ -28,7 +28,7 @@ SETUPS = {
 }
 STACK_RESOURCES = {
     "MemoryTable", "MemstoreBus", "ConsolidationStateMachine", "ConsolidateFunction", "IngestDeadLetterQueue",
-    "IndexerFailureQueue", "VectorCollection", "KmsKeyArn", "IdempotencyTable",
+    "IndexerFailureQueue", "VectorCollection", "KmsKeyArn", "IdempotencyTable", "LifecycleFunction",
 }
 """What a statement's resource may name (a logical id or the key parameter)."""
 
@@ -124,6 +124,9 @@ def test_roles_are_assumed_only_by_their_service(stack):
             continue
         (statement,) = resource["Properties"]["AssumeRolePolicyDocument"]["Statement"]
         service = "states.amazonaws.com" if name.startswith("ConsolidationStateMachine") else "lambda.amazonaws.com"
+        if name == "LifecycleScheduleRole":
+            service = "scheduler.amazonaws.com"
+            assert statement["Condition"] == {"StringEquals": {"aws:SourceAccount": {"Ref": "AWS::AccountId"}}}
         assert statement["Principal"] == {"Service": [service]}, name
         assert as_list(statement["Action"]) == ["sts:AssumeRole"]
 
@@ -148,6 +151,11 @@ def test_each_function_holds_only_the_services_it_calls():
     assert services("UpdatesFunctionRole") == {"dynamodb", "states", "events", "bedrock"}
     assert services("SearchFunctionRole") == {"dynamodb", "bedrock", "aoss"}
     assert services("ConsolidationStateMachineRole") == {"lambda"}
+    assert services("LifecycleFunctionRole") == {"dynamodb", "states"}
+    lifecycle_invokes = [s for where, s in statements(resources) if where in ("LifecycleContinuation", "LifecycleScheduleRole")]
+    assert [(s["Action"], s["Resource"]) for s in lifecycle_invokes] == [
+        ("lambda:InvokeFunction", {"Fn::GetAtt": ["LifecycleFunction", "Arn"]})
+    ] * 2, "the schedule and the pass's continuation invoke the lifecycle function and nothing else"
     key_use = resources["CustomerKeyUse"]["Properties"]
     assert {r["Ref"] for r in key_use["Roles"]} == {f"{fn}Role" for fn in FUNCTIONS}
 

@@ -51,3 +51,23 @@ def revision_views(item: MemoryItem) -> list[dict[str, Any]]:
             }
         )
     return list(reversed(views))
+
+
+def revision_list(item: MemoryItem) -> dict[str, Any]:
+    """Every revision in one list (they live in the item's own row, so there are few)."""
+    views = revision_views(item)
+    ids = [str(v["revision"]) for v in views]
+    return {
+        "object": "list",
+        "data": views,
+        "has_more": False,
+        "first_id": ids[0] if ids else None,
+        "last_id": ids[-1] if ids else None,
+        "next_after": None,
+    }
+
+
+class ReinforceRequest(BaseModel):
+    """POST …/reinforce takes no fields (an empty object, or no body at all)."""
+
+    model_config = ConfigDict(extra="forbid")
