@@ -353,8 +353,7 @@ def _over_http(sizes: list[int], n_queries: int | None, facts: list[tuple[str, s
     from memstore_local.gateway import run_in_thread
     from memstore_local.runtime import LOCAL_REGION, LocalRuntime
 
-    runtime = LocalRuntime(ROOT / "template.yaml", overrides={"POWERTOOLS_LOG_LEVEL": "ERROR",
-                                                               "LOG_LEVEL": "ERROR"})
+    runtime = LocalRuntime(ROOT / "template.yaml", overrides={"POWERTOOLS_LOG_LEVEL": "ERROR"})
     results: dict[int, dict[str, Any]] = {}
     with run_in_thread(runtime, port=0) as server:
         table = next(iter(runtime.environments.values()))["TABLE_NAME"]

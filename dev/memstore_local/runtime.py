@@ -24,6 +24,7 @@ from memstore.adapters.local_scheduler import (
     install_process_scheduler,
     process_scheduler,
 )
+from memstore.settings import LOCAL_CHAT_MODEL, LOCAL_EMBEDDING_MODEL
 from memstore_local.template import (
     LOCAL_ACCOUNT_ID,
     LOCAL_REGION,
@@ -45,8 +46,8 @@ def reset_container() -> None:
     install(None)
 
 
-LOCAL_CHAT_MODELS = ("memstore-rules",)
-LOCAL_EMBEDDING_MODELS = ("all-MiniLM-L6-v2",)
+LOCAL_CHAT_MODELS = (LOCAL_CHAT_MODEL,)
+LOCAL_EMBEDDING_MODELS = (LOCAL_EMBEDDING_MODEL,)
 
 LOCAL_SETTINGS: dict[str, str] = {
     "AUTH_MODE": "NONE",

@@ -81,7 +81,6 @@ GLOBAL_ENV = {
     "POWERTOOLS_METRICS_NAMESPACE",
     "POWERTOOLS_LOG_LEVEL",
     "POWERTOOLS_TRACE_DISABLED",
-    "LOG_LEVEL",
 }
 JWT_PARAMS = {"JwtIssuer": "https://issuer.example.com/", "JwtAudience": "client-a,client-b"}
 # What an operation's security becomes once API Gateway imports the OpenAPI body.
@@ -385,7 +384,8 @@ def test_deployed_functions_get_the_environment(backend):
         else:
             assert env["OPENSEARCH_ENDPOINT"] == ""
         extracts = name in {"UpdatesFunction", "IngestFunction", "ConsolidateFunction"}
-        assert ("OPENAI_API_KEY" in env) == extracts, name
+        assert ("OPENAI_API_KEY_PARAMETER" in env) == extracts, name
+        assert "OPENAI_API_KEY" not in env, name
         scheduled = name in {"UpdatesFunction", "IngestFunction", "LifecycleFunction"}
         assert ("STATE_MACHINE_ARN" in env) == scheduled, name
         if scheduled:

@@ -329,6 +329,17 @@ class Container:
         if warm is not None:
             warm()
 
+    @cached_property
+    def openai_api_key(self):
+        """The OpenAI-compatible endpoint's key: read from Parameter Store on the first openai:
+        extraction when OPENAI_API_KEY_PARAMETER names it (deployed), else OPENAI_API_KEY (local)."""
+        s = self.settings
+        if s.openai_api_key_parameter:
+            from memstore.adapters.parameter_store import ParameterStoreSecret
+
+            return ParameterStoreSecret(s.openai_api_key_parameter, region=s.region)
+        return s.openai_api_key or None
+
     def extractor_for(self, store):
         """One extractor per chat model, built on first use and kept for warm invocations."""
         return self._extractor(store.definition.chat_model or self.settings.default_chat_model)
@@ -347,7 +358,7 @@ class Container:
                     model,
                     bedrock_client=self._overrides.get("bedrock_client"),
                     openai_base_url=s.openai_base_url or None,
-                    openai_api_key=s.openai_api_key or None,
+                    openai_api_key=self.openai_api_key,
                     parser=self.parser,
                     embedder=lambda: self.language_embedder,
                 )

@@ -29,7 +29,7 @@ def make_extractor(
     *,
     bedrock_client: Any = None,
     openai_base_url: str | None = None,
-    openai_api_key: str | None = None,
+    openai_api_key: str | Callable[[], str] | None = None,
     openai_timeout: float = 60.0,
     parser: Any = None,
     embedder: Callable[[], Any] | None = None,

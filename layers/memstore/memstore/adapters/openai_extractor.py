@@ -15,6 +15,7 @@ import json
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from typing import Any
 
 from memstore.adapters.llm_extraction import REFUSED, InvalidModelOutput, ToolCallExtractor, decode_json_text
@@ -31,12 +32,13 @@ class OpenAICompatibleExtractor(ToolCallExtractor):
         self,
         model: str,
         base_url: str,
-        api_key: str | None = None,
+        api_key: str | Callable[[], str] | None = None,
         timeout: float = 60.0,
         *,
         temperature: float | None = 0.0,
     ):
-        """`temperature=None` leaves it out, for models that accept only their default."""
+        """`api_key` is the key or what reads it on first use (a Parameter Store secret);
+        `temperature=None` leaves it out, for models that accept only their default."""
         if urllib.parse.urlsplit(base_url).scheme not in ("http", "https"):
             raise InvalidRequest("the OpenAI-compatible base URL must be an http(s) URL")
         self.name = f"openai:{model}"
@@ -62,8 +64,9 @@ class OpenAICompatibleExtractor(ToolCallExtractor):
         if self._temperature is not None:
             body["temperature"] = self._temperature
         headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if self._api_key:
-            headers["Authorization"] = f"Bearer {self._api_key}"
+        key = self._api_key() if callable(self._api_key) else self._api_key
+        if key:
+            headers["Authorization"] = f"Bearer {key}"
         request = urllib.request.Request(
             self._url, data=json.dumps(body).encode("utf-8"), headers=headers, method="POST"
         )

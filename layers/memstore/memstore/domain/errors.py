@@ -17,6 +17,11 @@ class MemstoreError(Exception):
         self.param = param
 
 
+class ConfigurationError(Exception):
+    """The deployment's settings are wrong (an unknown AUTH_MODE, say): raised while the function
+    starts, never a request's fault, so it stays outside MemstoreError and its HTTP mapping."""
+
+
 class InvalidRequest(MemstoreError):
     code = "invalid_request"
     status = 400
