@@ -285,7 +285,8 @@ async function storeView({ store: name }) {
     api.has("GET", `${storePath(name)}/audit`, { query: { limit: 1 } }),
   ]);
   const def = store.definition || {};
-  const options = Object.entries(def.options || {}).map(([k, v]) => [h("code", {}, k), v === null ? "—" : String(v)]);
+  const options = Object.entries(def.options || {}).map(([k, v]) => [h("code", {}, k),
+    v === null ? "—" : typeof v === "object" ? h("code", {}, JSON.stringify(v)) : String(v)]);
   const scopeInput = h("input", { type: "text", name: "scope", required: true, autocomplete: "off", spellcheck: "false" });
   const open = h("button", { type: "submit" }, "Open scope");
   const form = h("form", { class: "stack" },
@@ -621,8 +622,9 @@ function revisionsPanel(store, scope, answer) {
           h("span", {}, `revision ${r.revision}`),
           h("span", {}, `written ${when(r.created_at)}`),
           r.replaced_at ? h("span", {}, `replaced ${when(r.replaced_at)}`) : null,
-          r.reason ? h("span", {}, `by ${r.reason}`) : null,
-          r.update_id ? h("span", {}, "update ", link(r.update_id, updateHash(store, scope, r.update_id))) : null))))
+          r.update_id
+            ? h("span", {}, "by update ", link(r.update_id, updateHash(store, scope, r.update_id)))
+            : h("span", {}, `by ${r.reason || "api"}`)))))
       : h("p", { class: "muted" }, "This memory has not been revised."));
 }
 
