@@ -14,9 +14,9 @@ import heapq
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from typing import Any
 
+from memstore.domain.timestamps import iso
 from memstore.ports.clock import Clock, system_clock
 from memstore.ports.scheduler import ConsolidationJob
 
@@ -29,10 +29,6 @@ TERMINAL_STATUSES = frozenset({"done", "superseded", "failed"})
 """"failed" is terminal because the task has recorded the failure itself."""
 _MAX_SLEEP_S = 1.0
 """Re-check the clock at least this often, so a wall-clock jump cannot strand a job."""
-
-
-def _iso(due_at: int) -> str:
-    return datetime.fromtimestamp(due_at, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 class LocalScheduler:
@@ -187,7 +183,7 @@ class LocalScheduler:
         status = result.get("status") if isinstance(result, dict) else None
         if status == "wait" and result.get("due_at") is not None:
             due_at = int(result["due_at"])
-            fields = {"due_at": due_at, "wait_until": result.get("wait_until") or _iso(due_at)}
+            fields = {"due_at": due_at, "wait_until": result.get("wait_until") or iso(due_at)}
             next_job = ConsolidationJob.model_validate({**job.model_dump(), **fields})
             with self._cond:
                 self._push(next_job)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import Any, Protocol
 
 from memstore.domain import merge
@@ -19,6 +18,7 @@ from memstore.domain.language.commands import recognise
 from memstore.domain.language.semantics import Embed
 from memstore.domain.language.syntax import Parser
 from memstore.domain.models import Kind, MemoryItem, Store, StoreOptions
+from memstore.domain.timestamps import iso
 from memstore.domain.updates import (
     TERMINAL,
     ClaimOutcome,
@@ -78,10 +78,6 @@ UNRECORDED_POLL_SECONDS = 0.1
 execution starts a few milliseconds before the write) re-reads it this often, this many times,
 before it waits UNRECORDED_RETRY_SECONDS in the state machine."""
 pause: Callable[[float], None] = time.sleep
-
-
-def iso(ts: int) -> str:
-    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def job_for(update: UpdateRecord) -> ConsolidationJob:
