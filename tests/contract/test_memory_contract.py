@@ -4,6 +4,7 @@ persistent) and pinecone (the official client against a recorded-response fake).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 
@@ -34,14 +35,15 @@ FACTS = {
 
 
 @pytest.fixture(params=PROVIDERS)
-def open_provider(request: pytest.FixtureRequest, tmp_path: Path) -> Opener:
+def open_provider(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Opener]:
     with ExitStack() as stack:
         yield opener(request.param, tmp_path, request, stack)
 
 
 @pytest.fixture
-def memory(open_provider: Opener) -> Memory:
-    return Memory(open_provider())
+def memory(open_provider: Opener) -> Iterator[Memory]:
+    with Memory(open_provider()) as opened:
+        yield opened
 
 
 @pytest.fixture
