@@ -176,6 +176,24 @@ class MemoryStoreClient:
         path = f"/memory_stores/{_segment(name)}/delete_scope"
         return ScopeDeleted.model_validate(self._call("POST", path, {"scope": scope}))
 
+    # per-item lifecycle ------------------------------------------------------------------
+    def reinforce_memory(self, name: str, memory_id: str) -> MemoryItem:
+        """Raises the memory's importance by the service's bounded, diminishing step and restarts
+        its decay."""
+        path = f"/memory_stores/{_segment(name)}/items/{_segment(memory_id)}/reinforce"
+        return MemoryItem.model_validate(self._call("POST", path, {}))
+
+    def set_memory_expiration(
+        self, name: str, memory_id: str, *, expires_at: int | None = _UNSET, ttl_seconds: int | None = None
+    ) -> MemoryItem:
+        """Exactly one of `expires_at` (Unix seconds in the future, or None: never expires) or
+        `ttl_seconds` (from now). Later writes keep it."""
+        if (expires_at is _UNSET) == (ttl_seconds is None):
+            raise ValueError("give exactly one of expires_at or ttl_seconds")
+        body = {"ttl_seconds": ttl_seconds} if ttl_seconds is not None else {"expires_at": expires_at}
+        path = f"/memory_stores/{_segment(name)}/items/{_segment(memory_id)}/expiration"
+        return MemoryItem.model_validate(self._call("POST", path, body))
+
     # updates and search ------------------------------------------------------------------
     def begin_update_memories(
         self,
