@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from memstore.adapters.dynamodb_keys import scope_hash
 from memstore.adapters.memory_repository import InMemoryRepository
+from memstore.domain.ids import scope_hash
 from memstore.domain.models import MemoryItem, Page
 from memstore.domain.updates import UpdateRecord
 
