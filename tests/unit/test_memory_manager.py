@@ -129,6 +129,7 @@ class ServiceLike:
         self.inner = InMemoryProvider()
         self.calls: list[tuple[str, str, str, object]] = []
         self.name = "service-like"
+        self.expires_at = None
 
     def __getattr__(self, name: str):
         return getattr(self.inner, name)
@@ -139,7 +140,11 @@ class ServiceLike:
 
     def set_expiration(self, key, namespace, expires_at):
         self.calls.append(("set_expiration", key, namespace, expires_at))
+        self.expires_at = expires_at
         return self.inner.get(key, namespace)
+
+    def lifecycle_state(self, key, namespace):
+        return {"expires_at": self.expires_at} if self.inner.exists(key, namespace) else None
 
 
 def test_a_lifecycle_provider_gets_the_operation(clock: Clock):
@@ -148,10 +153,30 @@ def test_a_lifecycle_provider_gets_the_operation(clock: Clock):
     manager = MemoryManager(provider, clock=clock)
     manager.reinforce("coffee", "u", amount=0.2)
     manager.set_expiration("coffee", "u", ttl_seconds=10)
+    expires_at = clock.now + 10
+    assert not manager.is_expired("coffee", "u")
+    clock.now += 10
+    assert manager.is_expired("coffee", "u")
     manager.clear_expiration("coffee", "u")
+    assert not manager.is_expired("coffee", "u")
     assert provider.calls == [
         ("reinforce", "coffee", "u", 0.2),
-        ("set_expiration", "coffee", "u", clock.now + 10),
+        ("set_expiration", "coffee", "u", expires_at),
         ("set_expiration", "coffee", "u", None),
     ]
     assert provider.inner.get("coffee", "u").metadata == {}
+
+
+def test_a_lifecycle_provider_counts_decays_promotes_and_sweeps_itself(clock: Clock):
+    provider = ServiceLike()
+    provider.inner.set(
+        MemoryRecord("coffee", "Prefers dark roast", "u", {"access_count": 9, "importance": 0.9})
+    )
+    manager = MemoryManager(provider, clock=clock)
+    assert manager.record_access("coffee", "u") == provider.inner.get("coffee", "u")
+    clock.now += 365 * DAY
+    assert manager.decay("u") == 0
+    assert manager.promote("coffee", "u") is False and manager.promote_eligible("u") == []
+    assert manager.purge_expired("u") == []
+    assert provider.inner.get("coffee", "u").metadata == {"access_count": 9, "importance": 0.9}
+    assert provider.calls == []

@@ -4,8 +4,10 @@ access tracking, reinforcement, promotion to semantic memory, expiration, decay.
 Nothing here runs on its own: expired records stay until `purge_expired` is called, and importance
 falls only when `decay` is called (the framework document says as much). The state lives in each
 record's metadata under the names in `FIELDS`, so it is kept by whatever provider stores the
-record. A provider that keeps this state itself (the memstore service, once its lifecycle routes
-answer) implements `LifecycleProvider`, and the manager hands the operation to it instead.
+record. A provider that keeps this state itself (the memstore service) implements
+`LifecycleProvider`: the manager hands reinforcement and expiration to it, reads expiry from it,
+and leaves access counting, decay, promotion and the expiry sweep to the service, which does them
+on its own (a search counts an access; its lifecycle pass decays, promotes and sweeps).
 """
 
 from __future__ import annotations
@@ -31,12 +33,16 @@ EPISODIC, SEMANTIC = "episodic", "semantic"
 
 @runtime_checkable
 class LifecycleProvider(Protocol):
-    """A provider that keeps lifecycle state itself. Each method returns the record as it now is,
-    or None when the operation is not available there (the manager then computes it locally)."""
+    """A provider that keeps lifecycle state itself. The record methods return the record as it
+    now is, or None when there is no such record."""
 
-    def reinforce(self, key: str, namespace: str, amount: float) -> MemoryRecord | None: ...
+    def reinforce(self, key: str, namespace: str, amount: float) -> MemoryRecord | None:
+        """Raises importance by the provider's own step (`amount` is a hint it may not honour)."""
 
     def set_expiration(self, key: str, namespace: str, expires_at: float | None) -> MemoryRecord | None: ...
+
+    def lifecycle_state(self, key: str, namespace: str) -> dict[str, Any] | None:
+        """`importance`, `access_count`, `last_accessed_at`, `expires_at` as the provider keeps them."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,11 @@ class MemoryManager:
         return float(record.metadata.get(IMPORTANCE, self.policy.initial_importance))
 
     def record_access(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> MemoryRecord | None:
-        """Counts one access and stamps its time; None (and nothing written) when there is no record."""
+        """Counts one access and stamps its time; None (and nothing written) when there is no record.
+        A lifecycle provider counts accesses itself (memstore: each search that returns the memory):
+        the record is returned as it is."""
+        if self._service_managed():
+            return self.memory.get(key, namespace)
         return self._change(key, namespace, self._accessed)
 
     def _accessed(self, metadata: dict[str, Any]) -> None:
@@ -79,9 +89,8 @@ class MemoryManager:
         step = self.policy.reinforcement if amount is None else amount
         if not 0 < step <= 1:
             raise ValueError("a reinforcement is in (0, 1]")
-        delegated = self._delegate("reinforce", key, namespace, step)
-        if delegated is not None:
-            return delegated
+        if self._service_managed():
+            return self.memory.provider.reinforce(key, namespace, step)  # type: ignore[attr-defined]
         return self._change(
             key, namespace, lambda m: m.update({IMPORTANCE: min(1.0, self._importance(m) + step)})
         )
@@ -94,7 +103,10 @@ class MemoryManager:
         )
 
     def promote(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> bool:
-        """Marks the record semantic when it is eligible; True when it was promoted."""
+        """Marks the record semantic when it is eligible; True when it was promoted. A lifecycle
+        provider promotes on its own terms (memstore's lifecycle pass): always False there."""
+        if self._service_managed():
+            return False
         record = self.memory.get(key, namespace)
         if record is None or not self.is_eligible_for_promotion(record):
             return False
@@ -103,6 +115,8 @@ class MemoryManager:
         return True
 
     def promote_eligible(self, namespace: str = DEFAULT_NAMESPACE) -> list[str]:
+        if self._service_managed():
+            return []
         promoted = [r.key for r in self._records(namespace) if self.is_eligible_for_promotion(r)]
         for key in promoted:
             self.promote(key, namespace)
@@ -121,30 +135,35 @@ class MemoryManager:
         if ttl_seconds is not None and ttl_seconds <= 0:
             raise ValueError("ttl_seconds is positive")
         at = self._clock() + ttl_seconds if ttl_seconds is not None else float(expires_at)  # type: ignore[arg-type]
-        delegated = self._delegate("set_expiration", key, namespace, at)
-        if delegated is not None:
-            return delegated
+        if self._service_managed():
+            return self.memory.provider.set_expiration(key, namespace, at)  # type: ignore[attr-defined]
         return self._change(key, namespace, lambda m: m.update({EXPIRES_AT: at}))
 
     def clear_expiration(self, key: str, namespace: str = DEFAULT_NAMESPACE) -> MemoryRecord | None:
-        delegated = self._delegate("set_expiration", key, namespace, None)
-        if delegated is not None:
-            return delegated
+        if self._service_managed():
+            return self.memory.provider.set_expiration(key, namespace, None)  # type: ignore[attr-defined]
         return self._change(key, namespace, lambda m: m.pop(EXPIRES_AT, None))
 
     def is_expired(self, record_or_key: MemoryRecord | str, namespace: str = DEFAULT_NAMESPACE) -> bool:
-        record = (
-            record_or_key
-            if isinstance(record_or_key, MemoryRecord)
-            else self.memory.get(record_or_key, namespace)
-        )
-        if record is None:
-            return False
-        expires_at = record.metadata.get(EXPIRES_AT)
+        if isinstance(record_or_key, MemoryRecord):
+            key, namespace = record_or_key.key, record_or_key.namespace
+        else:
+            key = record_or_key
+        if self._service_managed():
+            state = self.memory.provider.lifecycle_state(key, namespace)  # type: ignore[attr-defined]
+            expires_at = None if state is None else state.get(EXPIRES_AT)
+        else:
+            record = (
+                record_or_key if isinstance(record_or_key, MemoryRecord) else self.memory.get(key, namespace)
+            )
+            expires_at = None if record is None else record.metadata.get(EXPIRES_AT)
         return expires_at is not None and float(expires_at) <= self._clock()
 
     def purge_expired(self, namespace: str = DEFAULT_NAMESPACE) -> list[str]:
-        """Deletes the namespace's expired records (only when called); their keys."""
+        """Deletes the namespace's expired records (only when called); their keys. A lifecycle
+        provider never returns an expired record and removes them itself: nothing to do there."""
+        if self._service_managed():
+            return []
         expired = [r.key for r in self._records(namespace) if self.is_expired(r)]
         for key in expired:
             self.memory.delete(key, namespace)
@@ -152,7 +171,11 @@ class MemoryManager:
 
     def decay(self, namespace: str = DEFAULT_NAMESPACE) -> int:
         """Halves importance once per half-life since the record was last decayed or accessed (a
-        semantic record's half-life is longer), never below the floor. Returns how many changed."""
+        semantic record's half-life is longer), never below the floor. Returns how many changed.
+        A lifecycle provider decays by its own policy (memstore: the store's lifecycle options, at
+        read time and in its lifecycle pass): 0 there."""
+        if self._service_managed():
+            return 0
         now, changed = self._clock(), 0
         for record in self._records(namespace):
             metadata = record.metadata
@@ -188,8 +211,5 @@ class MemoryManager:
         self.memory.set(record)
         return record
 
-    def _delegate(self, operation: str, key: str, namespace: str, argument: Any) -> MemoryRecord | None:
-        provider = self.memory.provider
-        if not isinstance(provider, LifecycleProvider):
-            return None
-        return getattr(provider, operation)(key, namespace, argument)
+    def _service_managed(self) -> bool:
+        return isinstance(self.memory.provider, LifecycleProvider)

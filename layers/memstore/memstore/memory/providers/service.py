@@ -5,12 +5,15 @@ service's items carry no free-form metadata: a record's metadata may hold only `
 kind: `user_profile`, the default, `chat_summary` or `procedural`); anything else is refused
 rather than dropped. Search is the service's contextual search (hybrid BM25 + embeddings); items the
 service extracted from conversations have no key and come back keyed by their `memory_id`, which
-`get`, `exists` and `delete` accept too. A blank query lists the scope newest item first (by
+`get`, `exists` and `delete` accept too. The service keeps each memory's lifecycle (importance, accesses, expiry, decay, promotion):
+`MemoryManager` maps reinforcement and expiration onto its item routes and reads expiry from it.
+A blank query lists the scope newest item first (by
 `memory_id`, a ULID: records created within the same millisecond keep no order between them).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -119,6 +122,31 @@ class MemstoreProvider:
 
     def clear(self, namespace: str) -> None:
         self.client.delete_scope(self.store, namespace)
+
+    def reinforce(self, key: str, namespace: str, amount: float) -> MemoryRecord | None:
+        """The service's own reinforcement (a bounded, diminishing step; `amount` is not sent)."""
+        item = self._item(key, namespace)
+        if item is None:
+            return None
+        return _record(self.client.reinforce_memory(self.store, item.memory_id))
+
+    def set_expiration(self, key: str, namespace: str, expires_at: float | None) -> MemoryRecord | None:
+        item = self._item(key, namespace)
+        if item is None:
+            return None
+        when = None if expires_at is None else math.ceil(expires_at)
+        return _record(self.client.set_memory_expiration(self.store, item.memory_id, expires_at=when))
+
+    def lifecycle_state(self, key: str, namespace: str) -> dict[str, Any] | None:
+        item = self._item(key, namespace)
+        if item is None:
+            return None
+        return {
+            "importance": item.importance,
+            "access_count": item.access_count,
+            "last_accessed_at": item.last_accessed_at,
+            "expires_at": item.expires_at,
+        }
 
     def close(self) -> None:
         pass
