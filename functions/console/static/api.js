@@ -7,7 +7,6 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.param = param;
-    this.missing = false;
   }
 }
 
@@ -62,14 +61,15 @@ export class Api {
   delete(path) { return this.send("DELETE", path); }
 
   // A route the deployment may not have yet: true when it answers, false when it does not exist.
-  // The probe is a request the route must refuse or answer without writing anything.
+  // The probe is a request the route must refuse or answer without writing anything, about a
+  // store or memory that exists: a 404 or 405 then means the path is not routed.
   async has(method, path, { body, query } = {}) {
     try {
       await this.send(method, path, { body, query, raw: true });
       return true;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      if (isMissingRoute(error)) return false;
+      if (error.status === 404 || error.status === 405) return false;
       return error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 403;
     }
   }
@@ -80,19 +80,11 @@ function errorFrom(status, text) {
   try { parsed = JSON.parse(text); } catch { parsed = null; }
   const detail = parsed && typeof parsed === "object" ? parsed.error : null;
   if (detail && typeof detail === "object" && typeof detail.message === "string") {
-    const error = new ApiError(status, String(detail.code || "error"), detail.message, detail.param ?? null);
-    error.missing = status === 404 && detail.message === "no such route";
-    return error;
+    return new ApiError(status, String(detail.code || "error"), detail.message, detail.param ?? null);
   }
   // API Gateway's own answers ({"message": "Not Found"}, an authorizer's 401) are not memstore's shape.
   const message = parsed && typeof parsed.message === "string" ? parsed.message : `HTTP ${status}`;
-  const error = new ApiError(status, "gateway_error", message, null);
-  error.missing = status === 404 && message === "Not Found";
-  return error;
-}
-
-function isMissingRoute(error) {
-  return error.missing === true || error.status === 405;
+  return new ApiError(status, "gateway_error", message, null);
 }
 
 export function describe(error) {
@@ -104,7 +96,7 @@ export function describe(error) {
   return `The console failed: ${error && error.message ? error.message : String(error)}`;
 }
 
-// Every page of a list, newest first. Stops after `cap` items and says so.
+// Every page of a list, in the API's order, up to `cap` items; `truncated` says whether more remain.
 export async function listAll(api, path, query, cap = 1000) {
   const items = [];
   let after;

@@ -280,10 +280,7 @@ function createStoreForm() {
 // ------------------------------------------------------------------ one store
 async function storeView({ store: name }) {
   const store = await api.get(storePath(name));
-  const [scopes, audit] = await Promise.all([
-    api.get(`${storePath(name)}/scopes`, { limit: 100 }).catch(() => null),
-    api.has("GET", `${storePath(name)}/audit`, { query: { limit: 1 } }),
-  ]);
+  const audit = await api.has("GET", `${storePath(name)}/audit`, { query: { limit: 1 } });
   const def = store.definition || {};
   const options = Object.entries(def.options || {}).map(([k, v]) => [h("code", {}, k),
     v === null ? "—" : typeof v === "object" ? h("code", {}, JSON.stringify(v)) : String(v)]);
@@ -296,11 +293,7 @@ async function storeView({ store: name }) {
     event.preventDefault();
     if (scopeInput.value) window.location.hash = scopeHash(name, scopeInput.value);
   });
-  const listed = scopes && Array.isArray(scopes.data) ? scopes.data.map((s) => (typeof s === "string" ? s : s.scope)).filter(Boolean) : [];
-  const recent = [...(recentScopes.get(name) || [])].filter((s) => !listed.includes(s));
-  const scopeList = (title, values) => (values.length
-    ? [h("h3", {}, title), h("ul", { class: "plain" }, values.map((s) => h("li", {}, link(s, scopeHash(name, s)))))]
-    : null);
+  const recent = [...(recentScopes.get(name) || [])];
   return h("div", {},
     h("h1", {}, `Store ${store.name}`),
     store.description ? h("p", {}, store.description) : null,
@@ -314,8 +307,8 @@ async function storeView({ store: name }) {
     h("h2", {}, "Options"),
     facts(options),
     h("section", { class: "panel" }, h("h2", {}, "Scopes"), form,
-      scopeList("Scopes in this store", listed),
-      scopeList("Opened in this tab", recent)),
+      recent.length ? [h("h3", {}, "Opened in this tab"),
+        h("ul", { class: "plain" }, recent.map((s) => h("li", {}, link(s, scopeHash(name, s)))))] : null),
     audit ? h("p", {}, link("Deletion audit of this store", hashFor("store", name, "audit"))) : null);
 }
 
