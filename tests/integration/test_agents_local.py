@@ -97,3 +97,6 @@ def test_tools_remember_search_and_forget_over_http(store: tuple[MemoryStoreClie
     forgotten = tools.handle_tool_call("forget", {"content": "my seat preference"})
     assert forgotten == {"forgotten": True, "deleted": [remembered["memory_id"]]}
     assert list(client.list_memories(name, "user-ana")) == []
+    refused = tools.handle_tool_call("remember", {"content": "My card number is 4111 1111 1111 1111"})
+    assert set(refused) == {"error"} and "4111" not in refused["error"]
+    assert list(client.list_memories(name, "user-ana")) == []

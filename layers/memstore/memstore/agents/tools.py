@@ -76,7 +76,9 @@ class MemoryTools:
 
     def handle_tool_call(self, name: str, arguments: str | Mapping[str, Any]) -> dict[str, Any]:
         """Runs one call; `arguments` as the model gave them (a JSON string or a dict). The answer is
-        a JSON-ready dict for the tool result; a bad call answers `{"error": …}` for the model to read."""
+        a JSON-ready dict for the tool result. A bad call, or one the service refuses as invalid
+        (content holding a secret, too long), answers `{"error": …}` for the model to read (the
+        service's messages never repeat the input); other service errors are raised."""
         if name not in _PARAMETERS:
             return {"error": f"unknown tool; expected one of {', '.join(TOOL_NAMES)}"}
         try:
@@ -87,7 +89,12 @@ class MemoryTools:
         value = parsed.get(field) if isinstance(parsed, dict) else None
         if not isinstance(value, str) or not value.strip():
             return {"error": f"'{field}' is required and must be a non-empty string"}
-        return getattr(self, f"_{name}")(value.strip())
+        from memstore.client import InvalidRequestError, PayloadTooLargeError
+
+        try:
+            return getattr(self, f"_{name}")(value.strip())
+        except (InvalidRequestError, PayloadTooLargeError) as refused:
+            return {"error": refused.message}
 
     def _search_memories(self, query: str) -> dict[str, Any]:
         result = self.backend.search_memories(
