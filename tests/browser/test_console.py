@@ -420,6 +420,60 @@ def test_controls_of_routes_the_api_lacks_are_hidden(console: Console):
     expect(page.get_by_role("alert")).to_be_hidden()
 
 
+def test_memories_are_grouped_newest_first_and_paged(console: Console):
+    page = console.page
+    assert (
+        console.api("POST", "/memory_stores", {"name": "many", "definition": {"kind": "default"}})[0] == 201
+    )
+    for n in range(25):
+        body = {"scope": "ivy", "content": f"Fact number {n}.", "kind": "user_profile"}
+        assert console.api("POST", "/memory_stores/many/items", body)[0] == 201
+    body = {"scope": "ivy", "content": "Steps to book a train.", "kind": "procedural"}
+    assert console.api("POST", "/memory_stores/many/items", body)[0] == 201
+    facts = [i for i in items_of(console, "many", "ivy") if i["kind"] == "user_profile"]
+    newest = sorted(facts, key=lambda i: (i["created_at"], i["memory_id"]), reverse=True)
+    console.open("#/store/many/scope/ivy")
+    profile = page.get_by_role("list", name="Profile")
+    expect(profile.locator("> li")).to_have_count(20)
+    expect(profile.locator("> li a")).to_have_text([i["content"] for i in newest[:20]])
+    expect(page.get_by_role("list", name="Procedures").locator("> li")).to_have_count(1)
+    expect(page.get_by_role("heading", name="Profile (25)")).to_be_visible()
+    page.get_by_role("button", name="Show older profile").click()
+    expect(profile.locator("> li")).to_have_count(25)
+    expect(profile.locator("> li a")).to_have_text([i["content"] for i in newest])
+    expect(page.get_by_role("button", name="Show older profile")).to_be_hidden()
+
+
+def test_connection_settings_go_with_every_api_call(console: Console):
+    page = console.page
+    assert (
+        console.api("POST", "/memory_stores", {"name": "conn", "definition": {"kind": "default"}})[0] == 201
+    )
+    status, item = console.api(
+        "POST",
+        "/memory_stores/conn/items",
+        {"scope": "henry", "content": "Likes jazz.", "kind": "user_profile"},
+    )
+    assert status == 201
+    sent: list[dict[str, str]] = []
+    page.on(
+        "request", lambda request: sent.append(request.headers) if "/memory_stores" in request.url else None
+    )
+    console.open()
+    page.get_by_text("Connection", exact=True).click()
+    page.get_by_label("Bearer token (JWT deployments)").fill("token-123")
+    page.get_by_label("Act for user (x-memory-user-id, optional)").fill("henry")
+    page.get_by_role("button", name="Apply").click()
+    expect(page.get_by_role("status")).to_have_text("Connection settings applied.")
+    sent.clear()
+    page.evaluate("location.hash = '#/store/conn/scope/' + encodeURIComponent('{{$userId}}')")
+    expect(heading(console)).to_have_text("Scope {{$userId}}")
+    expect(page.get_by_role("link", name="Likes jazz.")).to_be_visible()
+    assert sent
+    assert all(h.get("authorization") == "Bearer token-123" for h in sent)
+    assert all(h.get("x-memory-user-id") == "henry" for h in sent)
+
+
 # ------------------------------------------------------------------ keyboard, labels, contrast, sizes
 LABELS_JS = """() => [...document.querySelectorAll('input, select, textarea, button')]
   .filter((el) => el.type !== 'hidden' && el.offsetParent !== null)
