@@ -19,6 +19,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from memstore.adapters.local_forwarder import install_process_forwarder
 from memstore.adapters.local_scheduler import (
     LocalScheduler,
     install_process_scheduler,
@@ -137,6 +138,9 @@ class LocalRuntime:
         self._mock: Any = None
         self.scheduler: LocalScheduler | None = None
         self.started = False
+        self._running: list[str] = []
+        """The functions whose invocations are in progress, outermost first (a stores function
+        forwarding a Foundry colon action runs its target inside its own invocation)."""
 
     # environment ------------------------------------------------------------------------------
     def _environment(self, spec: FunctionSpec) -> dict[str, str]:
@@ -201,6 +205,7 @@ class LocalRuntime:
                         log.warning("%s: handler file not found: %s", spec.logical_id, spec.module_file)
                 if any(env.get("SCHEDULER") == "local" for env in self.environments.values()):
                     self._install_scheduler()
+                install_process_forwarder(self.invoke_route)
             except BaseException:
                 self._teardown()
                 raise
@@ -235,6 +240,7 @@ class LocalRuntime:
             self.started = False
 
     def _teardown(self) -> None:
+        install_process_forwarder(None)
         if self.scheduler is not None:
             if process_scheduler() is self.scheduler:
                 install_process_scheduler(None)
@@ -314,9 +320,13 @@ class LocalRuntime:
             handler = self._handler(spec)
             context = LambdaContext(spec)
             started = time.monotonic()
+            self._running.append(function_id)
             try:
                 return handler(event, context)
             finally:
+                self._running.pop()
+                if self._running:
+                    self._apply_function_env(self._running[-1])
                 elapsed = time.monotonic() - started
                 if elapsed > spec.timeout_s:
                     log.warning(
@@ -325,6 +335,14 @@ class LocalRuntime:
                         elapsed,
                         spec.timeout_s,
                     )
+
+    def invoke_route(self, event: dict[str, Any]) -> Any:
+        """Runs the function whose route is the event's `routeKey`, as Lambda Invoke of that
+        function would (memstore.adapters.local_forwarder)."""
+        route = next((r for r in self.routes if r.route_key == event.get("routeKey")), None)
+        if route is None:
+            raise UnknownFunction(str(event.get("routeKey")))
+        return self.invoke(route.function_id, event)
 
     def _handler(self, spec: FunctionSpec) -> Callable[[Any, LambdaContext], Any]:
         module = self._modules.get(spec.logical_id)

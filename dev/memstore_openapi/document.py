@@ -52,6 +52,7 @@ SUCCESS: dict[str, dict[int, tuple[type[BaseModel], str]]] = {
         200: (r.MemoryItem, "upsert: the item already holding the key, changed"),
     },
     "list_items": {200: (r.MemoryItemList, "A page of the scope's items")},
+    "list_items_foundry": {200: (r.MemoryItemList, "Foundry's items:list (the only {action}): a page of the scope's items")},
     "get_item": {200: (r.MemoryItem, "The item")},
     "update_item": {200: (r.MemoryItem, "The item, changed")},
     "delete_item": {200: (r.MemoryItemDeleted, "The item is deleted")},

@@ -1,12 +1,14 @@
 """Memory items: explicit CRUD, listing by scope, and deleting a whole scope."""
 
 from typing import Annotated
+from urllib.parse import unquote
 
 from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
 from memstore.api.deletions import deletion_answer
 from memstore.api.idempotency import Idempotency
+from memstore.domain.errors import NotFound
 from memstore.domain.item_control import ExpirationRequest, ReinforceRequest
 from memstore.domain.models import Kind
 from memstore.domain.requests import (
@@ -51,6 +53,22 @@ def list_items(
     query = ListItemsQuery(scope=scope, kind=kind, limit=limit, after=after, key=key)
     page = container().items.list(name, query, caller())
     return json_response(200, page.public(lambda i: i.memory_id, lambda i: i.public()))
+
+
+@app.get("/memory_stores/<name>/<action>")
+def list_items_foundry(
+    name: StoreName,
+    action: str,
+    scope: Annotated[Scope, Query()],
+    kind: Annotated[Kind | None, Query()] = None,
+    limit: Annotated[int, Query(ge=1, le=100)] = 20,
+    after: Annotated[str | None, Query(max_length=64)] = None,
+    key: Annotated[ItemKey | None, Query()] = None,
+):
+    """Foundry's `GET …/NAME/items:list`: the listing above (API Gateway routes the whole segment)."""
+    if unquote(action) != "items:list":
+        raise NotFound("no such route", None)
+    return list_items(name, scope, kind, limit, after, key)
 
 
 @app.get("/memory_stores/<name>/items/<memory_id>")

@@ -53,4 +53,4 @@ def delete_store(name: StoreName):
     )
 
 
-lambda_handler = entrypoint(app)
+lambda_handler = entrypoint(app, forwarder=lambda: container().forwarder)

@@ -41,6 +41,7 @@ EXPECTED_ROUTES: dict[tuple[str, str], str] = {
     ("POST", "/memory_stores/{name}/items/{memory_id}"): "ItemsFunction",
     ("DELETE", "/memory_stores/{name}/items/{memory_id}"): "ItemsFunction",
     ("POST", "/memory_stores/{name}/delete_scope"): "ItemsFunction",
+    ("GET", "/memory_stores/{name}/{action}"): "ItemsFunction",
     ("POST", "/memory_stores/{name}/items/{memory_id}/expiration"): "ItemsFunction",
     ("POST", "/memory_stores/{name}/items/{memory_id}/reinforce"): "ItemsFunction",
     ("GET", "/memory_stores/{name}/items/{memory_id}/revisions"): "ItemsFunction",

@@ -296,6 +296,27 @@ class Container:
 
         return StepFunctionsScheduler(self.settings.state_machine_arn, region=self.settings.region)
 
+    @property
+    def forwarder(self):
+        """Where the stores function sends Foundry's colon actions: `memstore local`'s own
+        runtime, or Lambda Invoke of the functions FORWARD_FUNCTIONS names (read when used: only
+        the stores function's environment has it)."""
+        if "forwarder" in self._overrides:
+            return self._overrides["forwarder"]
+        if self.settings.scheduler == "local":
+            from memstore.adapters.local_forwarder import LocalForwarder
+
+            return LocalForwarder()
+        import os
+
+        from memstore.adapters.lambda_forwarder import LambdaForwarder, parse_functions
+
+        cache = self.__dict__.setdefault("_forwarders", {})
+        names = os.environ.get("FORWARD_FUNCTIONS", "")
+        if names not in cache:
+            cache[names] = LambdaForwarder(parse_functions(names), region=self.settings.region)
+        return cache[names]
+
     @cached_property
     def publisher(self):
         if "publisher" in self._overrides:

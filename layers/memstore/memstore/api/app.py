@@ -15,12 +15,13 @@ from aws_lambda_powertools.event_handler.openapi.exceptions import RequestValida
 from aws_lambda_powertools.metrics import MetricUnit
 from aws_lambda_powertools.metrics.functions import is_metrics_disabled
 
-from memstore.api import errors
+from memstore.api import errors, foundry
 from memstore.api.body import body_text, parse_object
 from memstore.api.identity import caller_from_event
 from memstore.api.query import strict_integers
 from memstore.domain.access import Caller
 from memstore.domain.errors import MemstoreError
+from memstore.ports.forwarder import Forwarder
 
 logger = Logger()
 metrics = Metrics(namespace=os.environ.get("POWERTOOLS_METRICS_NAMESPACE") or "Memstore")
@@ -98,18 +99,32 @@ def current_caller(app: APIGatewayHttpResolver, auth_mode: str) -> Caller:
 
 
 def entrypoint(
-    app: APIGatewayHttpResolver, max_body_bytes: int = DEFAULT_MAX_BODY_BYTES, raw_body: bool = False
+    app: APIGatewayHttpResolver,
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES,
+    raw_body: bool = False,
+    forwarder: Callable[[], Forwarder] | None = None,
 ) -> Callable[[dict, Any], dict]:
     """The Lambda handler: body-size guard, then the resolver, with logging, tracing and metrics.
     Every body is JSON whatever Content-Type the client sent (curl -d says form-urlencoded).
     The event is never logged: it holds memory content and scopes. With `raw_body` the body is
-    not read as one JSON object: the routes read it themselves (an import's JSON Lines)."""
+    not read as one JSON object: the routes read it themselves (an import's JSON Lines).
+    Foundry's forms are read first (memstore.api.foundry): `api-version` is dropped, and a colon
+    action is handed to `forwarder` (given to the function that receives them)."""
 
     @logger.inject_lambda_context(log_event=False, clear_state=True)
     @metrics.log_metrics(capture_cold_start_metric=not is_metrics_disabled())
     def handler(event: dict, context: Any) -> dict:
         if not is_metrics_disabled():
             metrics.add_metric(name="Requests", unit=MetricUnit.Count, value=1)
+        event = foundry.without_api_version(event)
+        action = foundry.colon_action(event) if forwarder is not None else None
+        if action is not None:
+            if action[0] not in foundry.COLON_ACTIONS:
+                return _error(404, "not_found", "no such route")
+            try:
+                return forwarder().forward(*action)
+            except MemstoreError as error:
+                return _error(error.status, error.code, error.message, error.param)
         body = event.get("body") or ""
         if len(body.encode("utf-8", "surrogatepass")) > max_body_bytes * (
             4 / 3 if event.get("isBase64Encoded") else 1
