@@ -95,14 +95,3 @@ def console(browser: Any, server: Any) -> Iterator[Console]:
         assert opened.page_errors == []
     finally:
         context.close()
-
-
-@pytest.fixture
-def narrow_console(browser: Any, server: Any) -> Iterator[Console]:
-    context, opened = open_console(browser, server, NARROW)
-    try:
-        yield opened
-        assert opened.foreign_requests() == []
-        assert opened.page_errors == []
-    finally:
-        context.close()

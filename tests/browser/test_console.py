@@ -76,6 +76,16 @@ def items_of(console: Console, store: str, scope: str) -> list[dict[str, Any]]:
     return page["data"]
 
 
+def store_with_item(console: Console, store: str, scope: str, content: str) -> dict[str, Any]:
+    """A new store holding one profile memory, made through the API."""
+    assert console.api("POST", "/memory_stores", {"name": store, "definition": {"kind": "default"}})[0] == 201
+    status, item = console.api(
+        "POST", f"/memory_stores/{store}/items", {"scope": scope, "content": content, "kind": "user_profile"}
+    )
+    assert status == 201, item
+    return item
+
+
 def raw(console: Console, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, str]:
     data = None if body is None else json.dumps(body).encode("utf-8")
     request = urllib.request.Request(console.base_url + path, data=data, method=method)
@@ -318,15 +328,7 @@ def _param(refusal: dict[str, Any]) -> str:
 # ------------------------------------------------------------------ lifecycle routes, when present
 def test_lifecycle_controls_follow_what_the_api_answers(console: Console):
     page = console.page
-    assert (
-        console.api("POST", "/memory_stores", {"name": "life", "definition": {"kind": "default"}})[0] == 201
-    )
-    status, item = console.api(
-        "POST",
-        "/memory_stores/life/items",
-        {"scope": "dave", "content": "Owns a red bike.", "kind": "user_profile"},
-    )
-    assert status == 201
+    item = store_with_item(console, "life", "dave", "Owns a red bike.")
     base = f"/memory_stores/life/items/{item['memory_id']}"
     has_expiration = route_exists(console, "POST", f"{base}/expiration", {"expires_at": "probe"})
     has_revisions = route_exists(console, "GET", f"{base}/revisions")
@@ -390,15 +392,7 @@ def test_controls_of_routes_the_api_lacks_are_hidden(console: Console):
     """A deployment from before the lifecycle routes: API Gateway answers their paths 404 {"message":
     "Not Found"}; the console hides their controls and the rest works."""
     page = console.page
-    assert (
-        console.api("POST", "/memory_stores", {"name": "older", "definition": {"kind": "default"}})[0] == 201
-    )
-    status, item = console.api(
-        "POST",
-        "/memory_stores/older/items",
-        {"scope": "gina", "content": "Plays the cello.", "kind": "user_profile"},
-    )
-    assert status == 201
+    item = store_with_item(console, "older", "gina", "Plays the cello.")
     missing = re.compile(r"/(expiration|revisions|export|audit)(\?|$)")
     page.route(
         missing,
@@ -446,15 +440,7 @@ def test_memories_are_grouped_newest_first_and_paged(console: Console):
 
 def test_connection_settings_go_with_every_api_call(console: Console):
     page = console.page
-    assert (
-        console.api("POST", "/memory_stores", {"name": "conn", "definition": {"kind": "default"}})[0] == 201
-    )
-    status, item = console.api(
-        "POST",
-        "/memory_stores/conn/items",
-        {"scope": "henry", "content": "Likes jazz.", "kind": "user_profile"},
-    )
-    assert status == 201
+    store_with_item(console, "conn", "henry", "Likes jazz.")
     sent: list[dict[str, str]] = []
     page.on(
         "request", lambda request: sent.append(request.headers) if "/memory_stores" in request.url else None
@@ -504,15 +490,7 @@ def check_labels_and_contrast(console: Console) -> None:
 
 def test_keyboard_navigation_labels_and_contrast(console: Console):
     page = console.page
-    assert (
-        console.api("POST", "/memory_stores", {"name": "keys", "definition": {"kind": "default"}})[0] == 201
-    )
-    status, item = console.api(
-        "POST",
-        "/memory_stores/keys/items",
-        {"scope": "erin", "content": "Reads sci-fi.", "kind": "user_profile"},
-    )
-    assert status == 201
+    item = store_with_item(console, "keys", "erin", "Reads sci-fi.")
     console.open()
     check_labels_and_contrast(console)
 
@@ -553,19 +531,7 @@ def test_every_view_fits_the_screen(browser: Any, server: Any, size: dict[str, i
     try:
         page = console.page
         name = f"fit{size['width']}"
-        assert (
-            console.api("POST", "/memory_stores", {"name": name, "definition": {"kind": "default"}})[0] == 201
-        )
-        status, item = console.api(
-            "POST",
-            f"/memory_stores/{name}/items",
-            {
-                "scope": "frank",
-                "content": "Cycles to work every day along the canal.",
-                "kind": "user_profile",
-            },
-        )
-        assert status == 201
+        item = store_with_item(console, name, "frank", "Cycles to work every day along the canal.")
         views = {
             "stores": "",
             "store": f"#/store/{name}",
