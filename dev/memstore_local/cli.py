@@ -54,6 +54,15 @@ def _parser() -> argparse.ArgumentParser:
         help="override a template parameter's Default (repeatable)",
     )
     local.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    mcp = commands.add_parser(
+        "mcp",
+        help="serve one store and scope as MCP tools over stdio (search, remember, forget, list)",
+        description="A Model Context Protocol server on stdin/stdout for an agent: its tools act on "
+        "--store and --scope of the memstore API at --base-url (needs the mcp extra).",
+    )
+    from memstore.mcp.server import add_arguments
+
+    add_arguments(mcp)
     return parser
 
 
@@ -83,6 +92,10 @@ def _warm(runtime: LocalRuntime) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "mcp":
+        from memstore.mcp.server import run
+
+        return run(args)
     _configure_logging(args.log_level)
     try:
         runtime = LocalRuntime(args.template, overrides=dict(args.env), parameters=dict(args.parameter))

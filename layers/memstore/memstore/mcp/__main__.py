@@ -1,0 +1,5 @@
+import sys
+
+from memstore.mcp.server import main
+
+sys.exit(main())
