@@ -438,6 +438,20 @@ def test_memories_are_grouped_newest_first_and_paged(console: Console):
     expect(page.get_by_role("button", name="Show older profile")).to_be_hidden()
 
 
+def test_memory_text_is_shown_as_text_never_as_markup(console: Console):
+    markup = "Likes <b>bold</b> tea <img src=x onerror=alert(1)> and <i>jazz</i>"
+    item = store_with_item(console, "markup", "jill", markup)
+    page = console.page
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    console.open("#/store/markup/scope/jill")
+    expect(page.get_by_role("link", name=markup)).to_be_visible()
+    console.open(f"#/store/markup/scope/jill/memory/{item['memory_id']}")
+    expect(page.locator("blockquote")).to_have_text(markup)
+    assert page.locator("main img, main b").count() == 0
+    assert dialogs == []
+
+
 def test_connection_settings_go_with_every_api_call(console: Console):
     page = console.page
     store_with_item(console, "conn", "henry", "Likes jazz.")
