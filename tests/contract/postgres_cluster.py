@@ -21,10 +21,16 @@ MISSING = (
 
 
 def server_bin() -> Path | None:
-    for candidate in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
+    for candidate in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=_version, reverse=True):
         if os.access(Path(candidate) / "initdb", os.X_OK) and os.access(Path(candidate) / "pg_ctl", os.X_OK):
             return Path(candidate)
     return None
+
+
+def _version(bin_dir: str) -> tuple[int, ...]:
+    """ "/usr/lib/postgresql/9.6/bin" -> (9, 6): numbers, so 15 is newer than 9.6."""
+    name = Path(bin_dir).parent.name
+    return tuple(int(part) for part in name.split(".") if part.isdigit())
 
 
 def _as_server_user() -> list[str]:
