@@ -28,7 +28,7 @@ def server_bin() -> Path | None:
 
 
 def _version(bin_dir: str) -> tuple[int, ...]:
-    """ "/usr/lib/postgresql/9.6/bin" -> (9, 6): numbers, so 15 is newer than 9.6."""
+    """The version of a /usr/lib/postgresql/VERSION/bin directory, as numbers (15 is newer than 9.6)."""
     name = Path(bin_dir).parent.name
     return tuple(int(part) for part in name.split(".") if part.isdigit())
 
