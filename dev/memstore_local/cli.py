@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from memstore_local.gateway import serve
 from memstore_local.runtime import LocalRuntime
+from memstore_local.state import DEFAULT_INTERVAL_SECONDS
 from memstore_local.template import TemplateError
 
 log = logging.getLogger("memstore_local")
@@ -52,6 +53,16 @@ def _parser() -> argparse.ArgumentParser:
         default=[],
         metavar="NAME=VALUE",
         help="override a template parameter's Default (repeatable)",
+    )
+    local.add_argument(
+        "--state",
+        metavar="FILE",
+        help="keep the stores, memories and deletion audit in FILE (JSON Lines): loaded at start, "
+        "saved every --state-interval seconds and at stop, so they survive a restart",
+    )
+    local.add_argument(
+        "--state-interval", type=float, default=DEFAULT_INTERVAL_SECONDS, metavar="SECONDS",
+        help=f"how often --state saves while serving (default {DEFAULT_INTERVAL_SECONDS:g}; 0: only at stop)",
     )
     local.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
     mcp = commands.add_parser(
@@ -98,7 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(args)
     _configure_logging(args.log_level)
     try:
-        runtime = LocalRuntime(args.template, overrides=dict(args.env), parameters=dict(args.parameter))
+        runtime = LocalRuntime(
+            args.template, overrides=dict(args.env), parameters=dict(args.parameter), state=args.state,
+            state_interval=args.state_interval,
+        )
     except TemplateError as e:
         print(f"memstore local: {e}", file=sys.stderr)
         return 2

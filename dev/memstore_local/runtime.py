@@ -26,6 +26,7 @@ from memstore.adapters.local_scheduler import (
     process_scheduler,
 )
 from memstore.settings import LOCAL_CHAT_MODEL, LOCAL_EMBEDDING_MODEL
+from memstore_local.state import DEFAULT_INTERVAL_SECONDS, StateFile
 from memstore_local.template import (
     LOCAL_ACCOUNT_ID,
     LOCAL_REGION,
@@ -124,6 +125,8 @@ class LocalRuntime:
         template_path: str | Path,
         overrides: Mapping[str, str] | None = None,
         parameters: Mapping[str, str] | None = None,
+        state: str | Path | None = None,
+        state_interval: float = DEFAULT_INTERVAL_SECONDS,
     ):
         self.template = Template(template_path, parameters)
         self.functions: dict[str, FunctionSpec] = self.template.functions()
@@ -137,6 +140,8 @@ class LocalRuntime:
         self._saved_env: dict[str, str] | None = None
         self._mock: Any = None
         self.scheduler: LocalScheduler | None = None
+        self.state = StateFile(state, self._lock, state_interval) if state is not None else None
+        """`--state FILE`: loaded at start, saved while serving and at stop."""
         self.started = False
         self._running: list[str] = []
         """The functions whose invocations are in progress, outermost first (a stores function
@@ -206,6 +211,9 @@ class LocalRuntime:
                 if any(env.get("SCHEDULER") == "local" for env in self.environments.values()):
                     self._install_scheduler()
                 install_process_forwarder(self.invoke_route)
+                if self.state is not None:
+                    self.state.load()
+                    self.state.start_autosave()
             except BaseException:
                 self._teardown()
                 raise
@@ -233,9 +241,13 @@ class LocalRuntime:
     def stop(self) -> None:
         if self.scheduler is not None:
             self.scheduler.stop()
+        if self.state is not None:
+            self.state.stop_autosave()
         with self._lock:
             if not self.started:
                 return
+            if self.state is not None:
+                self.state.save()
             self._teardown()
             self.started = False
 
