@@ -15,6 +15,7 @@ import pytest
 
 from memstore.agents import ConversationMemory, MemoryTools
 from memstore.client import MemoryStoreClient
+from memstore.memory import Memory
 from memstore_local import LocalRuntime, run_in_thread
 
 pytestmark = pytest.mark.integration
@@ -77,7 +78,7 @@ def test_context_and_save_over_http(store: tuple[MemoryStoreClient, str]):
     memory.save(conversation).result(timeout=60)
     other_user = ConversationMemory(client, "user-rui", store=name)
     assert other_user.context([{"role": "user", "content": "What is my cat called?"}]) == []
-    fresh = ConversationMemory(client, "user-ana", store=name)
+    fresh = ConversationMemory(Memory("memstore", client=client, store=name), "user-ana")
     context = fresh.context([{"role": "user", "content": "What is my cat called?"}])
     assert len(context) == 1 and context[0]["role"] == "system"
     assert context[0]["content"].startswith("Relevant memory:") and "Miso" in context[0]["content"]

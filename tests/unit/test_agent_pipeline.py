@@ -63,6 +63,19 @@ def test_a_scope_is_required():
             MemoryTools(Backend(), scope, store="s")
 
 
+def test_a_store_is_required_unless_the_backend_brings_one():
+    with pytest.raises(ValueError, match="store name is required"):
+        ConversationMemory(Backend(), "u")
+    with pytest.raises(ValueError, match="store name is required"):
+        MemoryTools(Backend(), "u")
+    client = Backend()
+    memstore_memory = SimpleNamespace(provider=SimpleNamespace(client=client, store="agents"))
+    conversation = ConversationMemory(memstore_memory, "u")
+    assert (conversation.backend, conversation.store) == (client, "agents")
+    assert ConversationMemory(memstore_memory.provider, "u", store="other").store == "other"
+    assert MemoryTools(memstore_memory, "u").backend is client
+
+
 def test_nothing_known_adds_no_message():
     assert ConversationMemory(Backend(), "u", store="s").context([{"role": "user", "content": "hi"}]) == []
 

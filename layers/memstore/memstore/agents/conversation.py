@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from memstore.agents.backend import MemoryBackend
+from memstore.agents.backend import MemoryBackend, resolve
 from memstore.agents.messages import CONTEXT_PREFIX, to_items
 
 DEFAULT_UPDATE_DELAY = 300
@@ -28,19 +28,18 @@ user message, and the one before it when that is short)."""
 class ConversationMemory:
     def __init__(
         self,
-        backend: MemoryBackend,
+        backend: MemoryBackend | Any,
         scope: str,
         *,
-        store: str,
+        store: str | None = None,
         max_memories: int = 5,
         char_budget: int = 2000,
         update_delay: int = DEFAULT_UPDATE_DELAY,
     ) -> None:
         if not isinstance(scope, str) or not scope.strip():
             raise ValueError("a scope is required: agents must not share one memory history by default")
-        if not store:
-            raise ValueError("a memory store name is required")
-        self.backend, self.scope, self.store = backend, scope, store
+        self.backend, self.store = resolve(backend, store)
+        self.scope = scope
         self.max_memories, self.char_budget, self.update_delay = max_memories, char_budget, update_delay
         self._static: list[tuple[str, str]] | None = None
         self._saved = 0

@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from memstore.agents.backend import MemoryBackend
+from memstore.agents.backend import MemoryBackend, resolve
 
 _PARAMETERS = {
     "search_memories": (
@@ -69,10 +69,13 @@ def bedrock_tools() -> list[dict[str, Any]]:
 
 
 class MemoryTools:
-    def __init__(self, backend: MemoryBackend, scope: str, *, store: str, max_memories: int = 5) -> None:
+    def __init__(
+        self, backend: MemoryBackend | Any, scope: str, *, store: str | None = None, max_memories: int = 5
+    ) -> None:
         if not isinstance(scope, str) or not scope.strip():
             raise ValueError("a scope is required: tools must not act on a shared memory by default")
-        self.backend, self.scope, self.store, self.max_memories = backend, scope, store, max_memories
+        self.backend, self.store = resolve(backend, store)
+        self.scope, self.max_memories = scope, max_memories
 
     def handle_tool_call(self, name: str, arguments: str | Mapping[str, Any]) -> dict[str, Any]:
         """Runs one call; `arguments` as the model gave them (a JSON string or a dict). The answer is
