@@ -215,9 +215,14 @@ class Api:
     def settle(self) -> None:
         """Search records access statistics off the response path; wait for those writes so
         the table holds what the requests made of it."""
-        built = self.container.__dict__.get("search") if self.container else None
-        if built is not None:
-            built._access.flush()
+        if self.container is not None and self.container.is_built("search"):
+            self.container.search._access.flush()
+
+    def use(self, **overrides: Any) -> Container:
+        """Installs a variant of this container with these overrides changed (nothing built yet)."""
+        self.container = self.container.replace(**overrides)
+        install(self.container)
+        return self.container
 
     def event(
         self,

@@ -41,8 +41,7 @@ def extractor(api: Api) -> ChokesOnOneMessage:
     store: Store = api.repository.get_store("demo")
     real = api.container.extractor_for(store)
     wrapped = ChokesOnOneMessage(real)
-    api.container.__dict__["_extractors"] = {store.definition.chat_model or api.container.settings.default_chat_model:
-                                             wrapped}
+    api.use(extractor_factory=lambda _model: wrapped)
     return wrapped
 
 

@@ -164,9 +164,7 @@ def test_the_canary_never_reaches_logs_or_metrics(api: Api, everything: RecordEv
     statuses["internal error"] = api.call("items", "create", path={"name": "demo"}, body={
         "scope": SCOPE, "content": f"{CANARY} tea", "kind": "user_profile"}, headers=HEADERS).status
     # a consolidation whose extractor fails, quoting the conversation in its error
-    api.container._overrides["extractor_factory"] = lambda _store: BrokenExtractor(
-        ExtractionFailed(f"model said {CANARY}"))
-    api.container.__dict__.pop("_extractors", None)
+    api.use(extractor_factory=lambda _model: BrokenExtractor(ExtractionFailed(f"model said {CANARY}")))
     api.call("updates", "submit", body={"scope": SCOPE, "update_delay": 0,
                                         "items": [message(f"I like {CANARY} jazz.")]}, headers=HEADERS)
     api.clock.advance(1)

@@ -36,10 +36,9 @@ class BreakableExtraction:
     take them): raises `error` when one is set, else runs the extractor the container would."""
 
     def __init__(self, api: Api) -> None:
-        assert "consolidation" not in api.container.__dict__ and "updates" not in api.container.__dict__
         self.real_for = api.container.extractor_for
         self.error: Exception | None = None
-        api.container.__dict__["extractor_for"] = self.for_store
+        api.use(extractor_for=self.for_store)
 
     def for_store(self, store):
         return BrokenOrReal(self, store)

@@ -206,8 +206,8 @@ class Harness:
 
     def use_stepfunctions(self) -> None:
         """From now on a submission starts its execution, as on AWS."""
-        self.container.__dict__["scheduler"] = StepFunctionsScheduler(self.machine_arn, client=self.sfn)
-        self.container.__dict__.pop("updates", None)
+        self.container = self.container.replace(scheduler=StepFunctionsScheduler(self.machine_arn, client=self.sfn))
+        install(self.container)
 
     def submit(self, body: dict) -> dict:
         event = with_body(load_event("updates", "submit"), body)

@@ -62,7 +62,7 @@ def make_env(retention: int | None = None):
     settings = Settings(
         default_embedding_model="memstore-hashing", allowed_embedding_models=("memstore-hashing",)
     )
-    c = Container(
+    base = Container(
         settings,
         repository=InMemoryRepository(),
         clock=clock,
@@ -70,11 +70,13 @@ def make_env(retention: int | None = None):
         publisher=RecordingPublisher(),
     )
     options = StoreOptions() if retention is None else StoreOptions(message_retention_seconds=retention)
-    c.stores.create(CreateStoreRequest(name="s", definition=StoreDefinition(options=options)), CALLER)
-    switch = Switch(c.extractor_for)
-    c.__dict__["extractor_for"] = switch.for_store  # before the services are built, which take it
-    c.__dict__["switch"] = switch
-    return c, clock
+    base.stores.create(CreateStoreRequest(name="s", definition=StoreDefinition(options=options)), CALLER)
+    return base.replace(extractor_for=Switch(base.extractor_for).for_store), clock
+
+
+def switch_of(c: Container) -> Switch:
+    """The Switch a make_env container extracts through (the owner of its extractor_for)."""
+    return c.overrides.extractor_for.__self__
 
 
 def submit(c, *texts, previous=None, delay=0):
@@ -92,11 +94,11 @@ def stored(c, update_id):
 
 
 def break_extraction(c, error: Exception | None = None):
-    c.switch.error = error or ExtractionFailed("the model returned invalid JSON twice")
+    switch_of(c).error = error or ExtractionFailed("the model returned invalid JSON twice")
 
 
 def mend_extraction(c):
-    c.switch.error = None
+    switch_of(c).error = None
 
 
 def test_the_option_defaults_to_a_day_and_is_bounded():
@@ -122,7 +124,7 @@ def test_a_completed_update_keeps_its_messages_for_the_retention_then_only_its_r
 
 def test_a_chained_completed_update_is_context_only_while_its_messages_are_kept():
     c, clock = make_env(retention=3600)
-    recorder = c.switch
+    recorder = switch_of(c)
     first = submit(c, COFFEE)
     assert run_last(c) == "done"
     submit(c, CAT, previous=first)

@@ -111,14 +111,14 @@ def test_retried_run_writes_no_duplicates(env):
 def test_failed_extraction_keeps_messages_and_retry_succeeds(env):
     c, clock, scheduler, _ = env
     broken = BrokenExtractor()
-    c.__dict__["_extractors"] = {"memstore-rules": broken}
+    c = c.replace(extractor_factory=lambda _model: broken)
     failed = submit(c, "I prefer dark roast coffee.")
     assert run(c, scheduler)["status"] == "failed"
     update = c.updates.get("s", failed["update_id"], CALLER)
     assert update.status == UpdateStatus.FAILED and update.error["code"] == "extraction_failed"
     assert update.messages[0].content == "I prefer dark roast coffee."
     assert contents(c) == []
-    del c.__dict__["_extractors"]
+    c = c.replace(extractor_factory=None)
     retry = submit(c, previous=failed["update_id"])
     assert run(c, scheduler)["status"] == "done"
     assert c.updates.get("s", retry["update_id"], CALLER).status == UpdateStatus.COMPLETED
@@ -127,7 +127,7 @@ def test_failed_extraction_keeps_messages_and_retry_succeeds(env):
 
 def test_unexpected_errors_propagate_and_fail_marks_without_quoting(env):
     c, clock, scheduler, _ = env
-    c.__dict__["_extractors"] = {"memstore-rules": BrokenExtractor(RuntimeError("secret input text"))}
+    c = c.replace(extractor_factory=lambda _model: BrokenExtractor(RuntimeError("secret input text")))
     answer = submit(c, "I prefer dark roast coffee.")
     with pytest.raises(RuntimeError):
         run(c, scheduler)

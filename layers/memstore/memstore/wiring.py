@@ -1,15 +1,72 @@
 """The composition root: settings → adapters → services. Adapters are built lazily on first
-use and cached for the container's life (warm Lambda invocations reuse them). Tests install a
-Container with injected adapters."""
+use and cached for the container's life (warm Lambda invocations reuse them). Tests and
+`memstore local` put their own adapters in through the typed `Overrides` (Container's keyword
+arguments), and derive a variant of a container with `replace()`."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from memstore.ports.clock import Clock, system_clock
-from memstore.ports.repository import Repository
-from memstore.settings import Settings
+from memstore.settings import SchedulerKind, Settings, VectorBackend
+
+if TYPE_CHECKING:
+    from memstore.domain.extraction import Candidate
+    from memstore.domain.language.semantics import Embed
+    from memstore.domain.language.syntax import Parser
+    from memstore.domain.models import MemoryItem, Store
+    from memstore.domain.privacy import PrivacyGuard
+    from memstore.ports.audit import AuditLog
+    from memstore.ports.continuation import PassContinuation
+    from memstore.ports.embedder import Embedder
+    from memstore.ports.events import EventPublisher
+    from memstore.ports.extractor import Extractor
+    from memstore.ports.lifecycle import LifecycleStore
+    from memstore.ports.repository import Repository
+    from memstore.ports.scheduler import Scheduler
+    from memstore.ports.vector_index import VectorIndex
+    from memstore.services.audit import AuditService
+    from memstore.services.erasure import ErasureService
+    from memstore.services.indexing import IndexingService
+    from memstore.services.item_control import ItemControlService
+    from memstore.services.items import ItemService
+    from memstore.services.lifecycle import LifecycleService
+    from memstore.services.memory_writer import MemoryWriter
+    from memstore.services.search import SearchService
+    from memstore.services.similarity import EmbeddingSimilarity
+    from memstore.services.stores import StoreService
+    from memstore.services.transfer import TransferService
+    from memstore.services.updates import ConsolidationService, UpdateService
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """What a container uses instead of what its settings would choose; None: its own."""
+
+    repository: Repository | None = None
+    vector_index: VectorIndex | None = None
+    scheduler: Scheduler | None = None
+    publisher: EventPublisher | None = None
+    audit_log: AuditLog | None = None
+    pass_continuation: PassContinuation | None = None
+    embedder_factory: Callable[[str], Embedder] | None = None
+    """Model name → the embedder to cache for it (instead of adapters/embedders.py's)."""
+    extractor_factory: Callable[[str], Extractor] | None = None
+    """Chat model name → the extractor to cache for it (instead of adapters/extractors.py's)."""
+    extractor_for: Callable[[Store], Extractor] | None = None
+    """A store → its extractor, deciding per call (tests that switch extractors mid-run)."""
+    bedrock_runtime: Any = None
+    """A boto3 bedrock-runtime client for the Titan embedders."""
+    bedrock_client: Any = None
+    """A boto3 bedrock-runtime client for the Converse extractors."""
+    erasure_budget: float | None = None
+    """Seconds a deletion may run before it continues in the background."""
+    lifecycle_page: int | None = None
+    """Memories a lifecycle pass reads per page."""
 
 
 class Container:
@@ -17,25 +74,70 @@ class Container:
         self,
         settings: Settings | None = None,
         *,
-        repository: Repository | None = None,
         clock: Clock | None = None,
-        **overrides: Any,
+        repository: Repository | None = None,
+        vector_index: VectorIndex | None = None,
+        scheduler: Scheduler | None = None,
+        publisher: EventPublisher | None = None,
+        audit_log: AuditLog | None = None,
+        pass_continuation: PassContinuation | None = None,
+        embedder_factory: Callable[[str], Embedder] | None = None,
+        extractor_factory: Callable[[str], Extractor] | None = None,
+        extractor_for: Callable[[Store], Extractor] | None = None,
+        bedrock_runtime: Any = None,
+        bedrock_client: Any = None,
+        erasure_budget: float | None = None,
+        lifecycle_page: int | None = None,
     ):
-        self.settings = settings or Settings.from_env()
+        self.settings: Settings = settings or Settings.from_env()
         self.clock: Clock = clock or system_clock
-        self._overrides = overrides
-        if repository is not None:
-            self.__dict__["repository"] = repository
+        self.overrides = Overrides(
+            repository=repository,
+            vector_index=vector_index,
+            scheduler=scheduler,
+            publisher=publisher,
+            audit_log=audit_log,
+            pass_continuation=pass_continuation,
+            embedder_factory=embedder_factory,
+            extractor_factory=extractor_factory,
+            extractor_for=extractor_for,
+            bedrock_runtime=bedrock_runtime,
+            bedrock_client=bedrock_client,
+            erasure_budget=erasure_budget,
+            lifecycle_page=lifecycle_page,
+        )
+        self._embedders: dict[str, Embedder] = {}
+        self._extractors: dict[str, Extractor] = {}
+        self._privacy_guard: PrivacyGuard | None = None
+
+    def replace(
+        self, *, settings: Settings | None = None, clock: Clock | None = None, **changes: Any
+    ) -> Container:
+        """A new container (nothing built yet) with these settings, clock or overrides changed
+        and the rest kept; an unknown name is a TypeError."""
+        kept = dataclasses.replace(self.overrides, **changes)
+        return Container(
+            settings or self.settings,
+            clock=clock or self.clock,
+            **{f.name: getattr(kept, f.name) for f in dataclasses.fields(kept)},
+        )
+
+    def is_built(self, name: str) -> bool:
+        """Whether the service or adapter `name` has been built (the stores and items functions
+        never build the vector stack; tests check that they do not)."""
+        return name in self.__dict__
 
     @cached_property
     def repository(self) -> Repository:
+        if self.overrides.repository is not None:
+            return self.overrides.repository
         from memstore.adapters.dynamodb_repository import DynamoDBRepository
 
         s = self.settings
         return DynamoDBRepository(s.table_name, region=s.region, host=s.dynamodb_endpoint)
 
     @cached_property
-    def stores(self):
+    def stores(self) -> StoreService:
         from memstore.services.stores import StoreService
 
         s = self.settings
@@ -50,7 +152,7 @@ class Container:
         )
 
     @cached_property
-    def items(self):
+    def items(self) -> ItemService:
         from memstore.domain.privacy.detectors import blocking
         from memstore.services.items import ItemService
 
@@ -65,7 +167,7 @@ class Container:
             on_scope_deleted=(lambda store, scope: self._built_index("delete_scope", store, scope),),
         )
 
-    def _audit_item_deleted(self, item) -> None:
+    def _audit_item_deleted(self, item: MemoryItem) -> None:
         from memstore.domain.audit import AuditAction
 
         self.audit.removed(
@@ -78,9 +180,9 @@ class Container:
         )
 
     @cached_property
-    def audit_log(self):
-        if "audit_log" in self._overrides:
-            return self._overrides["audit_log"]
+    def audit_log(self) -> AuditLog:
+        if self.overrides.audit_log is not None:
+            return self.overrides.audit_log
         from memstore.adapters.memory_repository import InMemoryRepository
 
         if isinstance(self.repository, InMemoryRepository):
@@ -93,7 +195,7 @@ class Container:
         return DynamoDBAuditLog(s.table_name, region=s.region, host=s.dynamodb_endpoint)
 
     @cached_property
-    def audit(self):
+    def audit(self) -> AuditService:
         from memstore.services.audit import AuditService
 
         return AuditService(
@@ -101,7 +203,7 @@ class Container:
         )
 
     @cached_property
-    def erasure(self):
+    def erasure(self) -> ErasureService:
         """Scope and store deletion: in batches on DynamoDB (with the Idempotency-Key answers
         the scope's requests left, when this function has an idempotency table), at once on the
         in-memory repository."""
@@ -128,14 +230,14 @@ class Container:
             on_scope_deleted=(lambda store, scope: self._built_index("delete_scope", store, scope),),
             on_store_deleted=(lambda name: self._built_index("delete_store", name),),
             **(
-                {"budget_seconds": self._overrides["erasure_budget"]}
-                if "erasure_budget" in self._overrides
+                {"budget_seconds": self.overrides.erasure_budget}
+                if self.overrides.erasure_budget is not None
                 else {}
             ),
         )
 
     @cached_property
-    def transfer(self):
+    def transfer(self) -> TransferService:
         from memstore.adapters.memory_repository import InMemoryRepository
         from memstore.services.transfer import TransferService
 
@@ -151,13 +253,13 @@ class Container:
         return TransferService(self.repository, reader, self.clock, self.stores.create)
 
     @cached_property
-    def item_control(self):
+    def item_control(self) -> ItemControlService:
         from memstore.services.item_control import ItemControlService
 
         return ItemControlService(self.repository, self.clock, self.items)
 
     @cached_property
-    def lifecycle_rows(self):
+    def lifecycle_rows(self) -> LifecycleStore:
         from memstore.adapters.memory_repository import InMemoryRepository
 
         if isinstance(self.repository, InMemoryRepository):
@@ -169,7 +271,7 @@ class Container:
         return DynamoDBLifecycle(self.repository)
 
     @cached_property
-    def lifecycle(self):
+    def lifecycle(self) -> LifecycleService:
         from memstore.services.lifecycle import LifecycleService
 
         return LifecycleService(
@@ -183,13 +285,13 @@ class Container:
                 self._audit_lifecycle_removal,
             ),
             **(
-                {"page_size": self._overrides["lifecycle_page"]}
-                if "lifecycle_page" in self._overrides
+                {"page_size": self.overrides.lifecycle_page}
+                if self.overrides.lifecycle_page is not None
                 else {}
             ),
         )
 
-    def _audit_lifecycle_removal(self, item, reason: str) -> None:
+    def _audit_lifecycle_removal(self, item: MemoryItem, reason: str) -> None:
         from memstore.domain.audit import AuditAction
 
         action = {
@@ -199,12 +301,12 @@ class Container:
         explained = {"promoted": "promoted to a user_profile memory"}.get(reason, reason.replace("_", " "))
         self.audit.removed(item.store, item.scope, [item], action=action, actor="lifecycle", reason=explained)
 
-    def pass_continuation(self, function_arn: str):
+    def pass_continuation(self, function_arn: str) -> PassContinuation | None:
         """How a lifecycle pass that ran out of time goes on: on AWS the function invokes itself
         with the cursor; locally the caller (`memstore local`'s timer) loops instead."""
-        if "pass_continuation" in self._overrides:
-            return self._overrides["pass_continuation"]
-        if self.settings.scheduler == "local":
+        if self.overrides.pass_continuation is not None:
+            return self.overrides.pass_continuation
+        if self.settings.scheduler is SchedulerKind.LOCAL:
             return None
         from memstore.adapters.lambda_continuation import LambdaContinuation
 
@@ -213,33 +315,32 @@ class Container:
     def _built_index(self, method: str, *args: str) -> None:
         """Deletion reaches this container's index (and its cache) only if it has one: the
         stores and items functions never load the vector stack just to tell it nothing."""
-        index = self.__dict__.get("vector_index")
-        if index is not None:
-            getattr(index, method)(*args)
+        if self.is_built("vector_index"):
+            getattr(self.vector_index, method)(*args)
 
-    def embedder_for(self, model: str):
+    def embedder_for(self, model: str) -> Embedder:
         """One embedder per model, loaded on first use and kept for warm invocations, behind a
         bounded cache of recent vectors (an update embeds the same texts at several steps)."""
-        cache = self.__dict__.setdefault("_embedders", {})
+        cache = self._embedders
         if model not in cache:
             from memstore.adapters.caching_embedder import CachingEmbedder
 
-            factory = self._overrides.get("embedder_factory")
+            factory = self.overrides.embedder_factory
             if factory is not None:
                 inner = factory(model)
             else:
                 from memstore.adapters.embedders import make_embedder
 
-                inner = make_embedder(model, bedrock_runtime=self._overrides.get("bedrock_runtime"))
+                inner = make_embedder(model, bedrock_runtime=self.overrides.bedrock_runtime)
             cache[model] = CachingEmbedder(inner)
         return cache[model]
 
     @cached_property
-    def vector_index(self):
-        if "vector_index" in self._overrides:
-            return self._overrides["vector_index"]
+    def vector_index(self) -> VectorIndex:
+        if self.overrides.vector_index is not None:
+            return self.overrides.vector_index
         s = self.settings
-        if s.vector_backend == "opensearch":
+        if s.vector_backend is VectorBackend.OPENSEARCH:
             from memstore.adapters.embedders import embedding_dimensions
             from memstore.adapters.opensearch_index import OpenSearchIndex
 
@@ -254,23 +355,23 @@ class Container:
         return TableVectorIndex(self.repository, self.embedder_for)
 
     @cached_property
-    def search(self):
+    def search(self) -> SearchService:
         from memstore.services.search import AccessRecorder, SearchService
 
         return SearchService(
             self.repository, self.clock, self.embedder_for, self.vector_index, AccessRecorder(self.repository)
         )
 
-    def indexing(self):
+    def indexing(self) -> IndexingService:
         """A new IndexingService per stream batch: it reads each store's embedding model once per
         batch (a store changed or deleted since is read afresh by the next)."""
         from memstore.adapters.dynamodb_repository import stream_image_decoder
         from memstore.services.indexing import IndexingService
 
         s = self.settings
-        stores: dict = {}
+        stores: dict[str, Embedder | None] = {}
 
-        def embedder_for_store(name: str):
+        def embedder_for_store(name: str) -> Embedder | None:
             if name not in stores:
                 store = self.repository.get_store(name)
                 model = None if store is None else store.definition.embedding_model or s.default_embedding_model
@@ -282,10 +383,10 @@ class Container:
         )
 
     @cached_property
-    def scheduler(self):
-        if "scheduler" in self._overrides:
-            return self._overrides["scheduler"]
-        if self.settings.scheduler == "local":
+    def scheduler(self) -> Scheduler:
+        if self.overrides.scheduler is not None:
+            return self.overrides.scheduler
+        if self.settings.scheduler is SchedulerKind.LOCAL:
             from memstore.adapters.local_scheduler import process_scheduler
 
             scheduler = process_scheduler()
@@ -296,31 +397,10 @@ class Container:
 
         return StepFunctionsScheduler(self.settings.state_machine_arn, region=self.settings.region)
 
-    @property
-    def forwarder(self):
-        """Where the stores function sends Foundry's colon actions: `memstore local`'s own
-        runtime, or Lambda Invoke of the functions FORWARD_FUNCTIONS names (read when used: only
-        the stores function's environment has it)."""
-        if "forwarder" in self._overrides:
-            return self._overrides["forwarder"]
-        if self.settings.scheduler == "local":
-            from memstore.adapters.local_forwarder import LocalForwarder
-
-            return LocalForwarder()
-        import os
-
-        from memstore.adapters.lambda_forwarder import LambdaForwarder, parse_functions
-
-        cache = self.__dict__.setdefault("_forwarders", {})
-        names = os.environ.get("FORWARD_FUNCTIONS", "")
-        if names not in cache:
-            cache[names] = LambdaForwarder(parse_functions(names), region=self.settings.region)
-        return cache[names]
-
     @cached_property
-    def publisher(self):
-        if "publisher" in self._overrides:
-            return self._overrides["publisher"]
+    def publisher(self) -> EventPublisher:
+        if self.overrides.publisher is not None:
+            return self.overrides.publisher
         from memstore.adapters.aws_orchestration import EventBridgePublisher, LogPublisher
 
         if self.settings.event_bus_name:
@@ -328,13 +408,13 @@ class Container:
         return LogPublisher()
 
     @cached_property
-    def parser(self):
+    def parser(self) -> Parser:
         from memstore.adapters.spacy_parser import SpacyParser
 
         return SpacyParser()
 
     @property
-    def language_embedder(self):
+    def language_embedder(self) -> Embedder:
         """The embedder behind every language decision (statements, facets, forget targets,
         privacy categories), whatever model a store searches with: the local MiniLM their
         thresholds are calibrated on (settings.language_embedding_model; Titan on AWS)."""
@@ -351,7 +431,7 @@ class Container:
             warm()
 
     @cached_property
-    def openai_api_key(self):
+    def openai_api_key(self) -> str | Callable[[], str] | None:
         """The OpenAI-compatible endpoint's key: read from Parameter Store on the first openai:
         extraction when OPENAI_API_KEY_PARAMETER names it (deployed), else OPENAI_API_KEY (local)."""
         s = self.settings
@@ -361,14 +441,16 @@ class Container:
             return ParameterStoreSecret(s.openai_api_key_parameter, region=s.region)
         return s.openai_api_key or None
 
-    def extractor_for(self, store):
+    def extractor_for(self, store: Store) -> Extractor:
         """One extractor per chat model, built on first use and kept for warm invocations."""
+        if self.overrides.extractor_for is not None:
+            return self.overrides.extractor_for(store)
         return self._extractor(store.definition.chat_model or self.settings.default_chat_model)
 
-    def _extractor(self, model: str):
-        cache = self.__dict__.setdefault("_extractors", {})
+    def _extractor(self, model: str) -> Extractor:
+        cache = self._extractors
         if model not in cache:
-            factory = self._overrides.get("extractor_factory")
+            factory = self.overrides.extractor_factory
             if factory is not None:
                 cache[model] = factory(model)
             else:
@@ -377,7 +459,7 @@ class Container:
                 s = self.settings
                 cache[model] = make_extractor(
                     model,
-                    bedrock_client=self._overrides.get("bedrock_client"),
+                    bedrock_client=self.overrides.bedrock_client,
                     openai_base_url=s.openai_base_url or None,
                     openai_api_key=self.openai_api_key,
                     parser=self.parser,
@@ -386,12 +468,12 @@ class Container:
         return cache[model]
 
     @cached_property
-    def writer(self):
+    def writer(self) -> MemoryWriter:
         from memstore.services.memory_writer import MemoryWriter
 
         return MemoryWriter(self.repository, self.clock, on_changed=(self._audit_update_change,))
 
-    def _audit_update_change(self, item, update_id: str, reason: str, change: str) -> None:
+    def _audit_update_change(self, item: MemoryItem, update_id: str, reason: str, change: str) -> None:
         """An update's deletions and rewrites, in the deletion audit: a command's deletion is a
         forget; a rewrite keeps the former content as a revision, the record its hash."""
         from memstore.domain.audit import AuditAction
@@ -404,7 +486,7 @@ class Container:
         self.audit.removed(item.store, item.scope, [item], action=action, actor=f"update:{update_id}", reason=why)
 
     @cached_property
-    def updates(self):
+    def updates(self) -> UpdateService:
         from functools import partial
 
         from memstore.adapters.rules_extractor import remember_candidate
@@ -424,7 +506,7 @@ class Container:
         )
 
     @cached_property
-    def consolidation(self):
+    def consolidation(self) -> ConsolidationService:
         from memstore.services.updates import ConsolidationService
 
         return ConsolidationService(
@@ -438,21 +520,22 @@ class Container:
             forget_embed_for=self.forget_embed_for,
         )
 
-    def forget_embed_for(self, store):
+    def forget_embed_for(self, store: Store | None) -> Embed:
         """Forget requests are resolved with the language embedder (domain/language/forget.py)."""
         return self.language_embedder.embed
 
-    def privacy_guard_for(self, store):
+    def privacy_guard_for(self, store: Store | None) -> PrivacyGuard:
         """The privacy guard (its category examples are embedded once, on first use); the store
         brings its policy text at each call."""
-        guard = self.__dict__.get("_privacy_guard")
-        if guard is None:
+        if self._privacy_guard is None:
             from memstore.domain.privacy import PrivacyGuard
 
-            guard = self.__dict__["_privacy_guard"] = PrivacyGuard(self.language_embedder.embed, self.parser)
-        return guard
+            self._privacy_guard = PrivacyGuard(self.language_embedder.embed, self.parser)
+        return self._privacy_guard
 
-    def similarity_for(self, store, existing, candidates):
+    def similarity_for(
+        self, store: Store, existing: Iterable[MemoryItem], candidates: Iterable[Candidate]
+    ) -> EmbeddingSimilarity:
         """Consolidation compares texts by words and by the store's embeddings; the vectors it
         computes are stored with the memories it writes, so search need not embed them again."""
         from memstore.services.similarity import EmbeddingSimilarity
