@@ -72,3 +72,21 @@ def test_access_decay_promotion_and_sweep_are_the_services(setup):
     assert manager.purge_expired("user-1") == []
     unchanged = client.get_memory_by_key(store, "user-1", "coffee")
     assert (unchanged.importance, unchanged.version) == (item.importance, item.version)
+
+
+def test_the_client_lifecycle_methods(setup):
+    from memstore.client import InvalidRequestError
+
+    client, store, _ = setup
+    item = client.get_memory_by_key(store, "user-1", "coffee")
+    reinforced = client.reinforce_memory(store, item.memory_id)
+    assert reinforced.memory_id == item.memory_id and reinforced.importance > item.importance
+    at = int(time.time()) + 600
+    assert client.set_memory_expiration(store, item.memory_id, expires_at=at).expires_at == at
+    assert client.set_memory_expiration(store, item.memory_id, expires_at=None).expires_at is None
+    with pytest.raises(InvalidRequestError) as refused:
+        client.set_memory_expiration(store, item.memory_id, expires_at=int(time.time()) - 10)
+    assert refused.value.param == "expires_at"
+    for wrong in ({}, {"expires_at": at, "ttl_seconds": 5}):
+        with pytest.raises(ValueError):
+            client.set_memory_expiration(store, item.memory_id, **wrong)
