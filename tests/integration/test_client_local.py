@@ -193,3 +193,18 @@ def test_user_id_header_resolves_the_user_scope(base_url: str, client: MemorySto
     item = as_ana.create_memory(store, "{{$userId}}", "Ana likes jazz.")
     assert item.scope == "ana"
     assert [m.memory_id for m in client.list_memories(store, "ana")] == [item.memory_id]
+
+
+def test_item_lifecycle_methods(client: MemoryStoreClient, store: str):
+    item = client.create_memory(store, "u1", "Walks the dog at seven.")
+    client.update_memory(store, item.memory_id, "Walks the dog at eight.")
+    [revision] = client.list_memory_revisions(store, item.memory_id)
+    assert revision["content"] == "Walks the dog at seven."
+    reinforced = client.reinforce_memory(store, item.memory_id)
+    assert reinforced.importance > item.importance
+    pinned = client.set_memory_expiration(store, item.memory_id, ttl_seconds=3600)
+    assert pinned.expires_at is not None and pinned.expires_at > pinned.updated_at
+    never = client.set_memory_expiration(store, item.memory_id, expires_at=None)
+    assert never.expires_at is None
+    with pytest.raises(ValueError):
+        client.set_memory_expiration(store, item.memory_id)

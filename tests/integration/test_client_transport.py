@@ -276,3 +276,25 @@ def test_sigv4_reads_credentials_from_the_default_chain(serve, monkeypatch):
     server = serve(sigv4_checking)
     client = MemoryStoreClient(server.url, auth=SigV4Auth(), max_retries=0)
     assert list(client.list_memories("s", scope="u")) == []
+
+
+def test_a_deletion_that_outlives_its_request_is_followed_until_it_completes(serve, monkeypatch):
+    job = {"object": "memory_store.deletion", "deletion_id": "del_1", "name": "s", "target": "scope"}
+    server = serve(
+        [
+            (202, {}, {**job, "status": "in_progress", "deleted_count": 400}),
+            (200, {}, {**job, "status": "in_progress", "deleted_count": 900}),
+            (200, {}, {**job, "status": "completed", "deleted_count": 1200}),
+        ]
+    )
+    monkeypatch.setattr("memstore.client.client.time.sleep", lambda _s: None)
+    gone = recording_client(server.url, []).delete_scope("s", "u1")
+    assert (gone.scope, gone.deleted, gone.deleted_count) == ("u1", True, 1200)
+    assert [(r["method"], r["path"]) for r in server.received] == [
+        ("POST", "/memory_stores/s/delete_scope"),
+        ("GET", "/memory_stores/s/deletions/del_1"),
+        ("GET", "/memory_stores/s/deletions/del_1"),
+    ]
+    stuck = serve([(202, {}, {**job, "target": "store", "status": "in_progress", "deleted_count": 1})])
+    with pytest.raises(TimeoutError):
+        recording_client(stuck.url, []).delete("s", timeout=0)

@@ -27,6 +27,7 @@ from memstore.client.errors import (
     UpdateFailedError,
 )
 from memstore.client.models import (
+    Deletion,
     MemoryCommand,
     MemoryItem,
     MemoryItemDeleted,
@@ -48,6 +49,7 @@ __all__ = [
     "APIError",
     "BearerAuth",
     "ConflictError",
+    "Deletion",
     "DependencyUnavailableError",
     "ForbiddenError",
     "IdempotencyKeyInUseError",

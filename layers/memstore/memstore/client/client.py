@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -10,6 +11,7 @@ from urllib.parse import quote, urlencode
 
 from memstore.client.auth import Auth, NoAuth
 from memstore.client.models import (
+    Deletion,
     MemoryItem,
     MemoryItemDeleted,
     MemoryStore,
@@ -112,8 +114,31 @@ class MemoryStoreClient:
 
         return Paged(fetch, MemoryStore.model_validate)
 
-    def delete(self, name: str) -> MemoryStoreDeleted:
-        return MemoryStoreDeleted.model_validate(self._call("DELETE", f"/memory_stores/{_segment(name)}"))
+    def delete(self, name: str, *, timeout: float | None = 300.0) -> MemoryStoreDeleted:
+        """Deletes the store and everything in it. A deletion that outlives its request (202) is
+        followed until it completes (TimeoutError after `timeout` seconds; it goes on)."""
+        answer = self._call("DELETE", f"/memory_stores/{_segment(name)}")
+        done = self._finish(name, answer, timeout)
+        return MemoryStoreDeleted.model_validate({"name": name, "deleted": True, **done})
+
+    def get_deletion(self, name: str, deletion_id: str) -> Deletion:
+        path = f"/memory_stores/{_segment(name)}/deletions/{_segment(deletion_id)}"
+        return Deletion.model_validate(self._call("GET", path))
+
+    def _finish(self, name: str, answer: dict[str, Any], timeout: float | None) -> dict[str, Any]:
+        """A finished deletion's body: `answer` itself, or the followed job's last state."""
+        if answer.get("object") != "memory_store.deletion":
+            return answer
+        job = Deletion.model_validate(answer)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        pause = 0.5
+        while job.status != "completed":
+            if deadline is not None and time.monotonic() >= deadline:
+                raise TimeoutError(f"deletion {job.deletion_id} still {job.status} after {timeout}s")
+            time.sleep(pause)
+            pause = min(5.0, pause * 1.5)
+            job = self.get_deletion(name, job.deletion_id)
+        return {"deleted_count": job.deleted_count, "deletion_id": job.deletion_id}
 
     # items -------------------------------------------------------------------------------
     def create_memory(
@@ -172,9 +197,17 @@ class MemoryStoreClient:
         path = f"/memory_stores/{_segment(name)}/items/{_segment(memory_id)}"
         return MemoryItemDeleted.model_validate(self._call("DELETE", path))
 
-    def delete_scope(self, name: str, scope: str) -> ScopeDeleted:
-        path = f"/memory_stores/{_segment(name)}/delete_scope"
-        return ScopeDeleted.model_validate(self._call("POST", path, {"scope": scope}))
+    def delete_scope(self, name: str, scope: str, *, timeout: float | None = 300.0) -> ScopeDeleted:
+        """Deletes everything the scope holds; a deletion that outlives its request (202) is
+        followed until it completes, as `delete` does."""
+        answer = self._call("POST", f"/memory_stores/{_segment(name)}/delete_scope", {"scope": scope})
+        done = self._finish(name, answer, timeout)
+        return ScopeDeleted.model_validate({"name": name, "scope": scope, "deleted": True, **done})
+
+    def list_memory_revisions(self, name: str, memory_id: str) -> list[dict[str, Any]]:
+        """The item's earlier contents, each with when and why it was replaced."""
+        path = f"/memory_stores/{_segment(name)}/items/{_segment(memory_id)}/revisions"
+        return list(self._call("GET", path).get("data") or [])
 
     # per-item lifecycle ------------------------------------------------------------------
     def reinforce_memory(self, name: str, memory_id: str) -> MemoryItem:

@@ -63,6 +63,17 @@ class ScopeDeleted(_Result):
     deleted_count: int
 
 
+class Deletion(_Result):
+    """A scope or store deletion that outlived its request (202): poll it until `completed`."""
+
+    object: str = "memory_store.deletion"
+    deletion_id: str
+    name: str
+    target: str
+    status: str
+    deleted_count: int = 0
+
+
 class MemoryOperation(_Result):
     kind: str
     memory_item: MemoryItem
