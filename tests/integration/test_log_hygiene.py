@@ -160,7 +160,7 @@ def test_the_canary_never_reaches_logs_or_metrics(api: Api, everything: RecordEv
     def explode(*_args: Any, **_kwargs: Any) -> None:
         raise RuntimeError(f"boom while writing {CANARY}")
 
-    monkeypatch.setattr(api.container.items, "create", explode)
+    monkeypatch.setattr(api.container.items, "write", explode)
     statuses["internal error"] = api.call("items", "create", path={"name": "demo"}, body={
         "scope": SCOPE, "content": f"{CANARY} tea", "kind": "user_profile"}, headers=HEADERS).status
     # a consolidation whose extractor fails, quoting the conversation in its error
