@@ -10,6 +10,7 @@ import sys
 import threading
 from collections.abc import Sequence
 
+from memstore_local import audit_cli
 from memstore_local.gateway import serve
 from memstore_local.runtime import LocalRuntime
 from memstore_local.state import DEFAULT_INTERVAL_SECONDS
@@ -74,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     from memstore.mcp.server import add_arguments
 
     add_arguments(mcp)
+    audit_cli.add_parser(commands)
     return parser
 
 
@@ -103,6 +105,8 @@ def _warm(runtime: LocalRuntime) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "audit":
+        return audit_cli.run(args)
     if args.command == "mcp":
         from memstore.mcp.server import run
 

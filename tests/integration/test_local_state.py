@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from memstore_local import LocalRuntime, run_in_thread
-from memstore_local.cli import _parser
+from memstore_local.cli import _parser, main
 from tests.integration.test_local_http_walkthrough import Client
 
 pytestmark = pytest.mark.integration
@@ -82,6 +82,7 @@ def test_the_local_service_keeps_its_memories_across_a_restart(tmp_path: Path):
         assert status == 200 and verified["valid"] and verified["records"] == 1
         status, records = http("GET", "/memory_stores/kept/audit")
         assert records["data"][0]["memory_ids"] == [made[2]["memory_id"]]
+        assert main(["audit", "verify", "--store", "kept", "--url", server.url]) == 0
     finally:
         server.stop()
 
