@@ -56,6 +56,9 @@ SUCCESS: dict[str, dict[int, tuple[type[BaseModel], str]]] = {
     "get_item": {200: (r.MemoryItem, "The item")},
     "update_item": {200: (r.MemoryItem, "The item, changed")},
     "delete_item": {200: (r.MemoryItemDeleted, "The item is deleted")},
+    "set_expiration": {200: (r.MemoryItem, "The item with its new expires_at (kept by later writes)")},
+    "reinforce_item": {200: (r.MemoryItem, "The item with its raised importance")},
+    "list_revisions": {200: (r.MemoryItemRevisionList, "The item's earlier contents, newest first")},
     "delete_scope": {200: (r.ScopeDeleted, "The scope's items, updates and searches are deleted")},
     "update_memories": {
         202: (r.UpdateAccepted, "The update is queued; explicit commands are already applied"),

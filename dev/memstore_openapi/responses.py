@@ -65,6 +65,21 @@ class MemoryItemList(_Page):
     data: list[MemoryItem]
 
 
+class MemoryItemRevision(BaseModel):
+    object: Literal["memory_item.revision"]
+    memory_id: str
+    revision: int = Field(description="1 is the oldest earlier content.")
+    content: str
+    created_at: int = Field(description="When this content was written.")
+    replaced_at: int | None = Field(description="When it was replaced (null for revisions kept before this was recorded).")
+    reason: Literal["api", "update", "command"] = Field(description="What replaced it: the items API, an update's consolidation, or a remember/forget command.")
+    update_id: str | None = Field(description="The update that replaced it, if one did.")
+
+
+class MemoryItemRevisionList(_Page):
+    data: list[MemoryItemRevision] = Field(description="Newest first; every revision the item keeps.")
+
+
 class MemoryStoreDeleted(BaseModel):
     object: Literal["memory_store.deleted"]
     name: str
