@@ -4,12 +4,14 @@ the exceptions the API's error codes become."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from memstore.client import (
+    AsyncMemoryStoreClient,
     ConflictError,
     InvalidRequestError,
     MemoryItem,
@@ -208,3 +210,22 @@ def test_item_lifecycle_methods(client: MemoryStoreClient, store: str):
     assert never.expires_at is None
     with pytest.raises(ValueError):
         client.set_memory_expiration(store, item.memory_id)
+
+
+def test_the_async_client(base_url: str, store: str):
+    async def run() -> tuple:
+        client = AsyncMemoryStoreClient(base_url)
+        item = await client.create_memory(store, "u9", "Prefers oat milk.")
+        got = await client.get_memory(store, item.memory_id)
+        listed = [m.memory_id async for m in client.list_memories(store, "u9", page_size=1)]
+        poller = await client.begin_update_memories(store, "u9", ["I play the cello."], update_delay=0)
+        result = await poller.result(timeout=WAIT)
+        found = await client.search_memories(store, "u9", ["what do I play?"])
+        stores = [s.name async for s in client.list()]
+        return item, got, listed, result, found, stores
+
+    item, got, listed, result, found, stores = asyncio.run(run())
+    assert got == item and listed[0] == item.memory_id
+    assert any("cello" in (op.memory_item.content or "") for op in result.memory_operations)
+    assert "cello" in found.memories[0].memory_item.content
+    assert store in stores

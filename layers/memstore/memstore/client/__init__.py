@@ -6,6 +6,7 @@
 
 See docs/sdk.md."""
 
+from memstore.client.aio import AsyncMemoryStoreClient, AsyncPaged, AsyncUpdatePoller
 from memstore.client.auth import BearerAuth, NoAuth, SigV4Auth
 from memstore.client.client import MemoryStoreClient, message
 from memstore.client.errors import (
@@ -47,6 +48,9 @@ from memstore.client.transport import RetryPolicy
 __all__ = [
     "APIConnectionError",
     "APIError",
+    "AsyncMemoryStoreClient",
+    "AsyncPaged",
+    "AsyncUpdatePoller",
     "BearerAuth",
     "ConflictError",
     "Deletion",
