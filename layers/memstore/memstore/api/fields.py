@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from memstore.domain import requests, search, updates
+from memstore.domain import item_control, requests, search, updates
 from memstore.domain.errors import InvalidRequest
 from memstore.domain.models import StoreDefinition
 
@@ -24,6 +24,7 @@ _MODELS: tuple[type[BaseModel], ...] = (
     StoreDefinition,
     updates.UpdateMemoriesRequest,
     search.SearchMemoriesRequest,
+    item_control.ExpirationRequest,
 )
 
 
