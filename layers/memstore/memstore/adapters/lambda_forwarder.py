@@ -35,7 +35,10 @@ class LambdaForwarder:
             import boto3
             from botocore.config import Config
 
-            config = Config(retries={"mode": "standard", "max_attempts": 3}, read_timeout=30)
+            # One attempt: a retried invocation after a lost answer would run the action twice
+            # (an update's remember/forget commands). A refusal is answered 503 and the caller
+            # retries, as after any 503. The wait outlasts API Gateway's 30 s integration limit.
+            config = Config(retries={"mode": "standard", "total_max_attempts": 1}, read_timeout=31)
             self._client = boto3.client("lambda", region_name=self._region, config=config)
         return self._client
 
