@@ -9,9 +9,7 @@ import json
 
 import pytest
 
-from memstore.adapters.embedders import make_embedder
-from memstore.wiring import Container, install
-from tests.integration.conftest import TEST_EMBEDDING_MODEL, Api, LambdaContext
+from tests.integration.conftest import Api, LambdaContext
 
 pytestmark = pytest.mark.integration
 
@@ -38,16 +36,7 @@ def colon_event(api: Api, store: str, action: str, body: dict, query: str = "") 
 @pytest.fixture
 def forwarding(api: Api) -> InvokeHandlers:
     forwarder = InvokeHandlers(api)
-    install(
-        Container(
-            api.container.settings,
-            repository=api.repository,
-            clock=api.clock,
-            scheduler=api.scheduler,
-            embedder_factory=lambda _model: make_embedder(TEST_EMBEDDING_MODEL),
-            forwarder=forwarder,
-        )
-    )
+    api.use(forwarder=forwarder)
     return forwarder
 
 
@@ -109,3 +98,18 @@ def test_items_list_and_api_version_on_the_items_function(api: Api):
         "items", "get", path={"name": "demo", "memory_id": item["memory_id"]}, query={"api-version": "v1"}
     )
     assert got.status == 200 and got.body == item
+
+
+class Unreachable:
+    def forward(self, action: str, event: dict) -> dict:
+        from memstore.domain.errors import DependencyUnavailable
+
+        raise DependencyUnavailable("the function serving this action is unavailable")
+
+
+def test_an_unreachable_target_is_503_with_retry_after(api: Api, forwarding: InvokeHandlers):
+    forwarding.forward = Unreachable().forward
+    api.create_store()
+    reply = api.invoke("stores", colon_event(api, "demo", "search_memories", {"scope": "u1"}))
+    assert reply.status == 503 and reply.body["error"]["code"] == "dependency_unavailable"
+    assert reply.headers.get("retry-after") == "2"

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from memstore.ports.embedder import Embedder
     from memstore.ports.events import EventPublisher
     from memstore.ports.extractor import Extractor
+    from memstore.ports.forwarder import Forwarder
     from memstore.ports.lifecycle import LifecycleStore
     from memstore.ports.repository import Repository
     from memstore.ports.scheduler import Scheduler
@@ -52,6 +53,7 @@ class Overrides:
     scheduler: Scheduler | None = None
     publisher: EventPublisher | None = None
     audit_log: AuditLog | None = None
+    forwarder: Forwarder | None = None
     pass_continuation: PassContinuation | None = None
     embedder_factory: Callable[[str], Embedder] | None = None
     """Model name → the embedder to cache for it (instead of adapters/embedders.py's)."""
@@ -80,6 +82,7 @@ class Container:
         scheduler: Scheduler | None = None,
         publisher: EventPublisher | None = None,
         audit_log: AuditLog | None = None,
+        forwarder: Forwarder | None = None,
         pass_continuation: PassContinuation | None = None,
         embedder_factory: Callable[[str], Embedder] | None = None,
         extractor_factory: Callable[[str], Extractor] | None = None,
@@ -97,6 +100,7 @@ class Container:
             scheduler=scheduler,
             publisher=publisher,
             audit_log=audit_log,
+            forwarder=forwarder,
             pass_continuation=pass_continuation,
             embedder_factory=embedder_factory,
             extractor_factory=extractor_factory,
@@ -108,6 +112,7 @@ class Container:
         )
         self._embedders: dict[str, Embedder] = {}
         self._extractors: dict[str, Extractor] = {}
+        self._forwarders: dict[str, Forwarder] = {}
         self._privacy_guard: PrivacyGuard | None = None
 
     def replace(
@@ -396,6 +401,27 @@ class Container:
         from memstore.adapters.aws_orchestration import StepFunctionsScheduler
 
         return StepFunctionsScheduler(self.settings.state_machine_arn, region=self.settings.region)
+
+    @property
+    def forwarder(self) -> Forwarder:
+        """Where the stores function sends Foundry's colon actions: `memstore local`'s own
+        runtime, or Lambda Invoke of the functions FORWARD_FUNCTIONS names (read when used: only
+        the stores function's environment has it)."""
+        if self.overrides.forwarder is not None:
+            return self.overrides.forwarder
+        if self.settings.scheduler is SchedulerKind.LOCAL:
+            from memstore.adapters.local_forwarder import LocalForwarder
+
+            return LocalForwarder()
+        import os
+
+        from memstore.adapters.lambda_forwarder import LambdaForwarder, parse_functions
+
+        cache = self._forwarders
+        names = os.environ.get("FORWARD_FUNCTIONS", "")
+        if names not in cache:
+            cache[names] = LambdaForwarder(parse_functions(names), region=self.settings.region)
+        return cache[names]
 
     @cached_property
     def publisher(self) -> EventPublisher:

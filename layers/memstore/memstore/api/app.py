@@ -124,7 +124,10 @@ def entrypoint(
             try:
                 return forwarder().forward(*action)
             except MemstoreError as error:
-                return _error(error.status, error.code, error.message, error.param)
+                answer = _error(error.status, error.code, error.message, error.param)
+                if error.retry_after:
+                    answer["headers"]["Retry-After"] = str(error.retry_after)
+                return answer
         body = event.get("body") or ""
         if len(body.encode("utf-8", "surrogatepass")) > max_body_bytes * (
             4 / 3 if event.get("isBase64Encoded") else 1
