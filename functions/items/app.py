@@ -23,7 +23,7 @@ from memstore.domain.requests import (
 from memstore.wiring import container
 
 app = build_resolver()
-idempotent = Idempotency.from_env()
+idempotent = Idempotency.from_env(container)
 
 
 def caller():

@@ -11,7 +11,7 @@ from memstore.domain.requests import CreateStoreRequest, ListQuery, StoreName, U
 from memstore.wiring import container
 
 app = build_resolver()
-idempotent = Idempotency.from_env()
+idempotent = Idempotency.from_env(container)
 
 
 def caller():

@@ -11,7 +11,7 @@ from memstore.domain.updates import MAX_UPDATE_BODY_BYTES, UpdateMemoriesRequest
 from memstore.wiring import container
 
 app = build_resolver()
-idempotent = Idempotency.from_env()
+idempotent = Idempotency.from_env(container)
 
 
 def caller():

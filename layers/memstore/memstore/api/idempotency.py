@@ -20,7 +20,7 @@ import os
 import time
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 
@@ -47,6 +47,22 @@ _RECORD_PREFIX = "memstore"
 
 log = logging.getLogger(__name__)
 
+if TYPE_CHECKING:
+    from memstore.services.erasure import ErasureService
+    from memstore.settings import Settings
+
+
+class Services(Protocol):
+    """What the guard needs of the function's composition root (memstore.wiring.Container): the
+    settings its persistence client follows, and the erasure service that tracks each kept
+    answer so that deleting its scope or store deletes it too."""
+
+    @property
+    def settings(self) -> Settings: ...
+
+    @property
+    def erasure(self) -> ErasureService: ...
+
 
 class Idempotency:
     """The Idempotency-Key guard of one function, configured once per container: handlers make it
@@ -54,12 +70,14 @@ class Idempotency:
     process and switches os.environ per invocation, so reading it per request could see another
     function's)."""
 
-    def __init__(self, table: str | None):
+    def __init__(self, table: str | None, services: Callable[[], Services]):
         self.table = table
+        self._services = services
 
     @classmethod
-    def from_env(cls) -> Idempotency:
-        return cls(os.environ.get(TABLE_ENV) or None)
+    def from_env(cls, services: Callable[[], Services]) -> Idempotency:
+        """`services` is the handler's `memstore.wiring.container`, asked per request."""
+        return cls(os.environ.get(TABLE_ENV) or None, services)
 
     def __call__(self, app: APIGatewayHttpResolver, caller: Caller, respond: Callable[[], Response]) -> Response:
         """`respond()` once per Idempotency-Key: its answer is replayed for a retry of the same
@@ -72,9 +90,10 @@ class Idempotency:
             log.warning("Idempotency-Key ignored: %s was not set when the handler loaded", TABLE_ENV)
             return respond()
         scope = [*_principal(event), caller.user_id, *_route(event), key]
-        _track(event, caller, app.current_event.json_body, scope)
-        answer = _remembered(self.table, {"scope": scope, "body": app.current_event.json_body}, respond,
-                             app.lambda_context)
+        services = self._services()
+        _track(services, event, caller, app.current_event.json_body, scope)
+        answer = _remembered(services, self.table, {"scope": scope, "body": app.current_event.json_body},
+                             respond, app.lambda_context)
         headers = {REPLAYED_HEADER: "true"} if answer.get("replayed") else None
         return Response(answer["status"], "application/json", answer["body"], headers=headers)
 
@@ -84,7 +103,7 @@ def record_id(key_scope: list[Any]) -> str:
     return f"{_RECORD_PREFIX}#{hashlib.sha256(json.dumps(key_scope, sort_keys=True).encode()).hexdigest()}"
 
 
-def _track(event: dict[str, Any], caller: Caller, body: Any, key_scope: list[Any]) -> None:
+def _track(services: Services, event: dict[str, Any], caller: Caller, body: Any, key_scope: list[Any]) -> None:
     """Before the request runs, notes which store (and scope) its kept answer will be about, so
     that deleting the scope or the store deletes the answer too."""
     body = body if isinstance(body, dict) else {}
@@ -96,10 +115,8 @@ def _track(event: dict[str, Any], caller: Caller, body: Any, key_scope: list[Any
         scope = caller.resolve(raw_scope) if isinstance(raw_scope, str) else None
     except MemstoreError:
         return
-    from memstore.wiring import container
-
     expires_at = int(time.time()) + VALIDITY_SECONDS + TRACKING_SLACK_SECONDS
-    container().erasure.track_idempotency(store, scope, record_id(key_scope), expires_at)
+    services.erasure.track_idempotency(store, scope, record_id(key_scope), expires_at)
 
 
 def idempotency_key(headers: dict[str, Any]) -> str | None:
@@ -137,7 +154,9 @@ def _route(event: dict[str, Any]) -> tuple[str, ...]:
     return (route, *(f"{name}={params[name]}" for name in sorted(params)))
 
 
-def _remembered(table: str, request: dict[str, Any], respond: Callable[[], Response], context: Any) -> dict:
+def _remembered(
+    services: Services, table: str, request: dict[str, Any], respond: Callable[[], Response], context: Any
+) -> dict:
     from aws_lambda_powertools.utilities.idempotency import IdempotencyConfig, idempotent_function
     from aws_lambda_powertools.utilities.idempotency.exceptions import (
         IdempotencyAlreadyInProgressError,
@@ -153,9 +172,7 @@ def _remembered(table: str, request: dict[str, Any], respond: Callable[[], Respo
         lambda_context=context,
         response_hook=_mark_replayed,
     )
-    from memstore.wiring import container
-
-    settings = container().settings
+    settings = services.settings
     run = idempotent_function(
         _first_answer,
         data_keyword_argument="request",
