@@ -167,14 +167,14 @@ def test_a_retry_while_the_first_request_runs_gets_409(api: Api, table_snapshot,
     api.create_store()
     service = api.container.items
     entered, release = threading.Event(), threading.Event()
-    create = service.create
+    write = service.write
 
-    def slow_create(*args, **kwargs):
+    def slow_write(*args, **kwargs):
         entered.set()
         assert release.wait(10)
-        return create(*args, **kwargs)
+        return write(*args, **kwargs)
 
-    monkeypatch.setattr(service, "create", slow_create)
+    monkeypatch.setattr(service, "write", slow_write)
     replies = {}
     first = threading.Thread(target=lambda: replies.setdefault("first", api.call("items", "create", headers=with_key())))
     first.start()
