@@ -10,7 +10,7 @@ import sys
 import threading
 from collections.abc import Sequence
 
-from memstore_local import audit_cli
+from memstore_local import audit_cli, lifecycle
 from memstore_local.gateway import serve
 from memstore_local.runtime import LocalRuntime
 from memstore_local.state import DEFAULT_INTERVAL_SECONDS
@@ -66,6 +66,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"how often --state saves while serving (default {DEFAULT_INTERVAL_SECONDS:g}; 0: only at stop)",
     )
     local.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
+    lifecycle.add_local_arguments(local)
     mcp = commands.add_parser(
         "mcp",
         help="serve one store and scope as MCP tools over stdio (search, remember, forget, list)",
@@ -76,6 +77,7 @@ def _parser() -> argparse.ArgumentParser:
 
     add_arguments(mcp)
     audit_cli.add_parser(commands)
+    lifecycle.add_parser(commands)
     return parser
 
 
@@ -107,6 +109,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(sys.argv[1:] if argv is None else argv)
     if args.command == "audit":
         return audit_cli.run(args)
+    if args.command == "lifecycle":
+        return lifecycle.run(args)
     if args.command == "mcp":
         from memstore.mcp.server import run
 
@@ -122,10 +126,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     stop = threading.Event()
+    timer = lifecycle.LifecycleTimer(runtime, args.lifecycle_interval)
     previous = {sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         runtime.start()
         threading.Thread(target=_warm, args=(runtime,), name="memstore-local-warm", daemon=True).start()
+        timer.start()
         for route in sorted(runtime.routes, key=lambda r: (r.path, r.method)):
             log.info("%-7s %s -> %s", route.method, route.path, route.function_id)
         serve(args.host, args.port, runtime, stop)
@@ -133,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"memstore local: cannot listen on {args.host}:{args.port}: {e}", file=sys.stderr)
         return 1
     finally:
+        timer.stop()
         runtime.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)

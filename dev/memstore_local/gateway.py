@@ -21,6 +21,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from memstore_local import lifecycle
 from memstore_local.template import LOCAL_ACCOUNT_ID, Route
 
 if TYPE_CHECKING:
@@ -384,6 +385,8 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
         access_log.info("%s %s %d %.1fms", self.command, path, response.status, elapsed_ms)
 
     def _respond(self, path: str, request_id: str) -> HttpResponse:
+        if path == lifecycle.RUN_PATH:
+            return self._run_lifecycle()
         match = self.server.router.match(self.command, path)
         if match is None:
             allowed = self.server.router.allowed_methods(path)
@@ -421,6 +424,20 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
             )
             return error_response(500, "internal_error", "response exceeds the 6 MB limit")
         return response
+
+    def _run_lifecycle(self) -> HttpResponse:
+        """memstore local's own route (no API Gateway has it): one lifecycle pass, now."""
+        self._read_body()
+        if self.command != "POST":
+            response = error_response(405, "method_not_allowed", "this method is not allowed on this path")
+            response.headers.append(("allow", "POST"))
+            return response
+        try:
+            result = lifecycle.run_pass(self.server.runtime)
+        except Exception as error:
+            log.error("lifecycle pass failed: %s at %s", type(error).__name__, _where(error))
+            return error_response(500, "internal_error", "internal error")
+        return HttpResponse(200, [("content-type", "application/json")], json.dumps(result).encode())
 
     def _write(self, response: HttpResponse) -> None:
         self.send_response(response.status)
