@@ -46,7 +46,10 @@ SUCCESS: dict[str, dict[int, tuple[type[BaseModel], str]]] = {
     "list_stores": {200: (r.MemoryStoreList, "A page of stores")},
     "get_store": {200: (r.MemoryStore, "The store")},
     "update_store": {200: (r.MemoryStore, "The store, changed")},
-    "delete_store": {200: (r.MemoryStoreDeleted, "The store and everything it held are deleted")},
+    "delete_store": {
+        200: (r.MemoryStoreDeleted, "The store and everything it held are deleted"),
+        202: (r.Deletion, "The deletion goes on past this request: poll GET …/deletions/{deletion_id}"),
+    },
     "create_item": {
         201: (r.MemoryItem, "The item, created"),
         200: (r.MemoryItem, "upsert: the item already holding the key, changed"),
@@ -59,7 +62,15 @@ SUCCESS: dict[str, dict[int, tuple[type[BaseModel], str]]] = {
     "set_expiration": {200: (r.MemoryItem, "The item with its new expires_at (kept by later writes)")},
     "reinforce_item": {200: (r.MemoryItem, "The item with its raised importance")},
     "list_revisions": {200: (r.MemoryItemRevisionList, "The item's earlier contents, newest first")},
-    "delete_scope": {200: (r.ScopeDeleted, "The scope's items, updates and searches are deleted")},
+    "delete_scope": {
+        200: (r.ScopeDeleted, "The scope's items, updates and searches are deleted"),
+        202: (r.Deletion, "The deletion goes on past this request: poll GET …/deletions/{deletion_id}"),
+    },
+    "list_audit": {200: (r.AuditRecordList, "A page of the store's deletion audit, oldest first")},
+    "verify_audit": {200: (r.AuditVerification, "Whether the audit chain is intact, and where it is not")},
+    "export_memories": {200: (r.ExportLine, "A page of the export, as JSON Lines (one object per line)")},
+    "import_memories": {200: (r.ImportResult, "The memories written, changed and already in place")},
+    "get_deletion": {200: (r.Deletion, "The deletion's status (one in progress is continued first)")},
     "update_memories": {
         202: (r.UpdateAccepted, "The update is queued; explicit commands are already applied"),
         200: (r.UpdateDryRun, "dry_run: what the update would do; nothing is written"),
@@ -69,6 +80,16 @@ SUCCESS: dict[str, dict[int, tuple[type[BaseModel], str]]] = {
 }
 """Each operation (its handler's name) → its success statuses and bodies."""
 IDEMPOTENT = ("create_store", "create_item", "update_memories")
+JSON_LINES_ANSWERS = ("export_memories",)
+"""Operations that answer JSON Lines (application/x-ndjson), each line described by the model."""
+JSON_LINES_BODIES: dict[str, dict[str, Any]] = {
+    "import_memories": {
+        "required": True,
+        "description": "Lines of an export (pages concatenated or not), at most 5 MB per request.",
+        "content": {"application/x-ndjson": {"schema": {"$ref": "#/components/schemas/ExportLine"}}},
+    }
+}
+"""Operations whose body is JSON Lines, which the handler reads itself."""
 """The creating POSTs whose handlers honour an Idempotency-Key (memstore.api.idempotency)."""
 
 ERRORS: dict[int, tuple[str, str]] = {
@@ -195,6 +216,10 @@ def _operation(operation: dict[str, Any], route: Route) -> dict[str, Any]:
         str(status): _json_response(description, model.__name__)
         for status, (model, description) in sorted(success.items())
     }
+    if handler in JSON_LINES_ANSWERS:
+        answers = {status: _as_json_lines(answer) for status, answer in answers.items()}
+    if handler in JSON_LINES_BODIES:
+        operation = {**operation, "requestBody": JSON_LINES_BODIES[handler]}
     if handler in IDEMPOTENT:
         headers.append(_KEY_HEADER_PARAM)
         statuses.add(422)
@@ -215,6 +240,10 @@ def _operation(operation: dict[str, Any], route: Route) -> dict[str, Any]:
 def _handler_name(operation_id: str, route: Route) -> str:
     """Powertools names an operation <handler><path with non-word characters as _>_<method>."""
     return operation_id.removesuffix(re.sub(r"\W", "_", route.path) + "_" + route.method.lower())
+
+
+def _as_json_lines(answer: dict[str, Any]) -> dict[str, Any]:
+    return {**answer, "content": {"application/x-ndjson": answer["content"]["application/json"]}}
 
 
 def _json_response(description: str, model: str) -> dict[str, Any]:

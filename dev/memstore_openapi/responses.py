@@ -84,6 +84,7 @@ class MemoryStoreDeleted(BaseModel):
     object: Literal["memory_store.deleted"]
     name: str
     deleted: Literal[True]
+    deleted_count: int
 
 
 class MemoryItemDeleted(BaseModel):
@@ -190,3 +191,75 @@ class SearchResult(BaseModel):
     search_id: str
     memories: list[ScoredMemory]
     usage: SearchUsage | None = None
+
+
+class Deletion(BaseModel):
+    """A scope or store deletion that outlived its request (202), or its status."""
+
+    object: Literal["memory_store.deletion"]
+    deletion_id: str
+    name: str
+    target: Literal["scope", "store"]
+    status: Literal["in_progress", "completed"]
+    deleted_count: int = Field(description="Memory items deleted so far; exact once completed.")
+    created_at: int
+    updated_at: int
+
+
+class AuditRecord(BaseModel):
+    object: Literal["memory_store.audit_record"]
+    store: str
+    seq: int
+    at: int
+    action: Literal[
+        "item_deleted", "forgotten", "replaced", "consolidation_deleted", "scope_deleted", "store_deleted",
+        "expired", "floor_removed",
+    ]
+    actor: str
+    reason: str
+    scope_hash: str | None = Field(description="The first 32 hex digits of SHA-256 of the scope; never the scope.")
+    memory_ids: list[str] = Field(description="Empty for a deletion of more than 100 memories (see ids_digest).")
+    content_hashes: list[str] = Field(description="SHA-256 of each removed content; never the content.")
+    count: int
+    ids_digest: str | None
+    prev_hash: str
+    hash: str
+
+
+class AuditRecordList(_Page):
+    data: list[AuditRecord]
+
+
+class AuditHead(BaseModel):
+    seq: int
+    hash: str
+
+
+class AuditProblem(BaseModel):
+    seq: int
+    problem: Literal["edited", "removed", "inserted", "unlinked", "truncated"]
+
+
+class AuditVerification(BaseModel):
+    object: Literal["memory_store.audit.verification"]
+    name: str
+    valid: bool
+    records: int
+    head: AuditHead
+    problems: list[AuditProblem]
+
+
+class ExportLine(BaseModel):
+    """One line of an export (JSON Lines): a `memory_store.export` header (first page), a
+    `memory_item.export` per memory, and a `memory_store.export.page` line when more follows."""
+
+    object: Literal["memory_store.export", "memory_item.export", "memory_store.export.page"]
+    model_config = ConfigDict(extra="allow")
+
+
+class ImportResult(BaseModel):
+    object: Literal["memory_store.import"]
+    name: str
+    created: int
+    updated: int
+    unchanged: int

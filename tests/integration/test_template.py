@@ -48,6 +48,11 @@ EXPECTED_ROUTES: dict[tuple[str, str], str] = {
     ("POST", "/memory_stores/{name}/update_memories"): "UpdatesFunction",
     ("GET", "/memory_stores/{name}/updates/{update_id}"): "UpdatesFunction",
     ("POST", "/memory_stores/{name}/search_memories"): "SearchFunction",
+    ("GET", "/memory_stores/{name}/audit"): "GovernanceFunction",
+    ("GET", "/memory_stores/{name}/audit/verify"): "GovernanceFunction",
+    ("GET", "/memory_stores/{name}/export"): "GovernanceFunction",
+    ("POST", "/memory_stores/{name}/import"): "GovernanceFunction",
+    ("GET", "/memory_stores/{name}/deletions/{deletion_id}"): "GovernanceFunction",
 }
 CONSOLE_ROUTES: dict[tuple[str, str], str] = {
     ("GET", "/console"): "ConsoleFunction",
@@ -64,6 +69,7 @@ FUNCTIONS = {
     "IngestFunction": "ingest",
     "IndexerFunction": "indexer",
     "LifecycleFunction": "lifecycle",
+    "GovernanceFunction": "governance",
 }
 GLOBAL_ENV = {
     "TABLE_NAME",
@@ -406,7 +412,8 @@ def test_least_privilege():
     assert holders("states:StartExecution") == {"UpdatesFunction", "IngestFunction", "LifecycleFunction"}
     assert holders("events:PutEvents") == {"UpdatesFunction", "IngestFunction", "ConsolidateFunction"}
     assert holders("aoss:APIAccessAll") == {"SearchFunction", "ConsolidateFunction", "IndexerFunction"}
-    assert holders("bedrock:InvokeModel") == set(FUNCTIONS) - {"StoresFunction", "ItemsFunction", "LifecycleFunction"}
+    assert holders("bedrock:InvokeModel") == set(FUNCTIONS) - {
+        "StoresFunction", "ItemsFunction", "LifecycleFunction", "GovernanceFunction"}
     assert "dynamodb:GetItem" in actions["IndexerFunction"]
     assert holders("dynamodb:PutItem") == set(FUNCTIONS) - {"IndexerFunction"}
     assert all(not any(a.endswith(":*") or a == "*" for a in acts) for acts in actions.values())

@@ -154,6 +154,7 @@ def test_each_function_holds_only_the_services_it_calls():
     assert services("SearchFunctionRole") == {"dynamodb", "bedrock", "aoss"}
     assert services("ConsolidationStateMachineRole") == {"lambda"}
     assert services("LifecycleFunctionRole") == {"dynamodb", "states"}
+    assert services("GovernanceFunctionRole") == {"dynamodb"}
     lifecycle_invokes = [s for where, s in statements(resources) if where in ("LifecycleContinuation", "LifecycleScheduleRole")]
     assert [(s["Action"], s["Resource"]) for s in lifecycle_invokes] == [
         ("lambda:InvokeFunction", {"Fn::GetAtt": ["LifecycleFunction", "Arn"]})

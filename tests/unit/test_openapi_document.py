@@ -54,7 +54,9 @@ def test_every_answer_has_a_body_schema_and_errors_have_the_error_shape(document
                     answer = responses[name]
                     assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
                 else:
-                    assert answer["content"]["application/json"]["schema"]["$ref"].startswith("#/components/schemas/")
+                    (media,) = answer["content"]
+                    assert media in ("application/json", "application/x-ndjson"), (method, path)
+                    assert answer["content"][media]["schema"]["$ref"].startswith("#/components/schemas/")
 
 
 def test_operations_are_named_after_their_handlers(document):
