@@ -207,7 +207,8 @@ class MemoryStoreClient:
     def list_memory_revisions(self, name: str, memory_id: str) -> list[dict[str, Any]]:
         """The item's earlier contents, each with when and why it was replaced."""
         path = f"/memory_stores/{_segment(name)}/items/{_segment(memory_id)}/revisions"
-        return list(self._call("GET", path).get("data") or [])
+        answer = self._call("GET", path)
+        return list(answer.get("data") or []) if isinstance(answer, dict) else list(answer or [])
 
     # per-item lifecycle ------------------------------------------------------------------
     def reinforce_memory(self, name: str, memory_id: str) -> MemoryItem:
