@@ -16,6 +16,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
+from memstore.domain.ids import scope_hash as scope_digest
+
 GENESIS = "0" * 64
 """The `prev_hash` of a chain's first record."""
 
@@ -38,11 +40,6 @@ class AuditAction(StrEnum):
 
 def content_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def scope_digest(scope: str) -> str:
-    """The scope as records keep it (the same digest the table's keys use)."""
-    return hashlib.sha256(scope.encode("utf-8")).hexdigest()[:32]
 
 
 def ids_digest(memory_ids: Iterable[str]) -> str:
