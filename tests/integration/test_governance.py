@@ -440,5 +440,12 @@ def test_a_scope_export_holds_only_that_scope_and_bad_lines_are_refused(gov: Api
     event["body"] = "not json\n"
     reply = gov.invoke("governance", event)
     assert reply.status == 400 and "not json" not in reply.text
+    event = gov.event("governance", "import", path={"name": "fresh"})
+    event["body"] = (
+        json.dumps(lines[0]) + "\n" + json.dumps({"object": "memory_item.export", "memory_id": "m"})
+    )
+    refused = gov.invoke("governance", event)
+    assert refused.status == 400 and "line 2" in refused.error["message"]
+    assert gov.call("stores", "get", path={"name": "fresh"}).status == 404, "nothing is written"
     tampered = gov.call("governance", "export", query={"scope": SCOPE, "after": "pg_AAAA"})
     assert tampered.status == 400 and tampered.error["param"] == "after"

@@ -119,15 +119,22 @@ class TransferService:
         caller.ensure_can_manage_stores()
         parsed = [(n, _parse(n, text)) for n, text in enumerate(lines, start=1) if text.strip()]
         store = self._repo.get_store(store_name)
+        request = None
         if store is None:
             header = next((doc for _, doc in parsed if doc.get("object") == HEADER), None)
             if header is None:
                 raise NotFound(
                     f"memory store '{store_name}' not found (and the file has no store header)", "name"
                 )
-            store = self._create_store(_store_request(store_name, header), caller)
+            request = _store_request(store_name, header)
+        provisional = store or Store(
+            id="", name=store_name, definition=request.definition, created_at=0, updated_at=0
+        )
+        items = [_item(n, doc, provisional) for n, doc in parsed if doc.get("object") == ITEM]
+        if store is None:
+            store = self._create_store(request, caller)
+            items = [_item(n, doc, store) for n, doc in parsed if doc.get("object") == ITEM]
         counts = {"created": 0, "updated": 0, "unchanged": 0}
-        items = [_item(n, doc, store) for n, doc in parsed if doc.get("object") == ITEM]
         for item in items:
             counts[self._write(item)] += 1
         return {"object": "memory_store.import", "name": store_name, **counts}
