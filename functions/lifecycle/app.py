@@ -1,5 +1,6 @@
 """The lifecycle pass (docs/lifecycle.md): decay, promotion, the importance floor, the expiry
-sweep, stuck updates and raw-message retention. Run daily by the EventBridge Scheduler schedule
+sweep, stuck updates and raw-message retention; and scope or store deletions nobody polled to the
+end are continued (memstore.services.erasure). Run daily by the EventBridge Scheduler schedule
 in template.yaml; a slice that runs out of time invokes the function again with its cursor."""
 
 import os
@@ -38,6 +39,10 @@ def _camel(name: str) -> str:
 @metrics.log_metrics
 def lambda_handler(event: dict, context) -> dict:
     cursor, chain = parse(event)
+    if cursor is None:
+        finished = container().erasure.resume_pending()
+        if finished and not is_metrics_disabled():
+            metrics.add_metric(name="LifecycleDeletionsFinished", unit=MetricUnit.Count, value=finished)
     result = container().lifecycle.run(
         cursor, lambda: context.get_remaining_time_in_millis() / 1000 - SAFETY_SECONDS
     )

@@ -248,6 +248,13 @@ def test_a_deletion_over_its_budget_answers_202_and_finishes_when_polled(gov: Ap
     (record,) = [r for r in audit(gov) if r["action"] == "scope_deleted"]
     assert record["count"] == len(seeded)
 
+    again = gov.call("items", "delete_scope", body={"scope": OTHER})
+    assert again.status == 202
+    while gov.container.erasure.resume_pending() == 0:
+        pass
+    unpolled = governance(gov, "deletion", path={"name": "demo", "deletion_id": again.body["deletion_id"]}).body
+    assert (unpolled["status"], unpolled["deleted_count"]) == ("completed", 600), "the lifecycle pass finishes it"
+    seed(gov, 600, scope=OTHER)
     store = gov.call("stores", "delete")
     assert store.status == 202 and store.body["target"] == "store"
     assert store.body["deleted_count"] < 600
