@@ -447,6 +447,9 @@ def test_a_scope_export_holds_only_that_scope_and_bad_lines_are_refused(gov: Api
     event["body"] = "not json\n"
     reply = gov.invoke("governance", event)
     assert reply.status == 400 and "not json" not in reply.text
+    empty = gov.event("governance", "import")
+    empty.pop("body")
+    assert gov.invoke("governance", empty).status == 400
     event = gov.event("governance", "import", path={"name": "fresh"})
     event["body"] = (
         json.dumps(lines[0]) + "\n" + json.dumps({"object": "memory_item.export", "memory_id": "m"})

@@ -118,6 +118,8 @@ class TransferService:
     def import_lines(self, store_name: str, lines: Iterable[str], caller: Caller) -> dict[str, Any]:
         caller.ensure_can_manage_stores()
         parsed = [(n, _parse(n, text)) for n, text in enumerate(lines, start=1) if text.strip()]
+        if not parsed:
+            raise InvalidRequest("the body must hold the lines of an export (JSON Lines)", "body")
         store = self._repo.get_store(store_name)
         request = None
         if store is None:
