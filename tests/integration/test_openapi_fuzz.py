@@ -95,6 +95,12 @@ STORE = "fuzz"
 SCOPE = "fuzz-user"
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
+@schemathesis.serializer("application/x-ndjson")
+def _json_lines(_context, value) -> bytes:
+    """An import body: JSON Lines (one generated line; a non-object is sent as it is, as a line)."""
+    return (json.dumps(value) + "\n").encode("utf-8")
+
+
 schema = schemathesis.openapi.from_path(ROOT / "docs" / "openapi.json")
 _known: dict[str, str] = {}
 """Ids of what the server holds, filled by the `local` fixture before the first case runs."""
