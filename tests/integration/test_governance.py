@@ -229,8 +229,12 @@ def test_a_deletion_over_its_budget_answers_202_and_finishes_when_polled(gov: Ap
     seeded = seed(gov, 1_200)
     seed(gov, 600, scope=OTHER)
 
+    stamp = gov.repository.scope_stamp("demo", SCOPE)
     first = gov.call("items", "delete_scope", body={"scope": SCOPE})
     assert first.status == 202, first.text
+    assert gov.repository.scope_stamp("demo", SCOPE) not in (None, stamp), (
+        "warm search caches are invalidated"
+    )
     job = first.body
     assert (job["object"], job["status"], job["target"]) == ("memory_store.deletion", "in_progress", "scope")
     assert 0 < job["deleted_count"] < len(seeded)
@@ -252,8 +256,12 @@ def test_a_deletion_over_its_budget_answers_202_and_finishes_when_polled(gov: Ap
     assert again.status == 202
     while gov.container.erasure.resume_pending() == 0:
         pass
-    unpolled = governance(gov, "deletion", path={"name": "demo", "deletion_id": again.body["deletion_id"]}).body
-    assert (unpolled["status"], unpolled["deleted_count"]) == ("completed", 600), "the lifecycle pass finishes it"
+    unpolled = governance(
+        gov, "deletion", path={"name": "demo", "deletion_id": again.body["deletion_id"]}
+    ).body
+    assert (unpolled["status"], unpolled["deleted_count"]) == ("completed", 600), (
+        "the lifecycle pass finishes it"
+    )
     seed(gov, 600, scope=OTHER)
     store = gov.call("stores", "delete")
     assert store.status == 202 and store.body["target"] == "store"

@@ -10,12 +10,13 @@ from functools import cached_property
 from typing import Any
 
 from pynamodb.attributes import JSONAttribute, NumberAttribute, UnicodeAttribute
-from pynamodb.exceptions import PynamoDBException
+from pynamodb.exceptions import PynamoDBException, UpdateError
 from pynamodb.models import Model
 
 from memstore.adapters import dynamodb_keys as keys
 from memstore.adapters.dynamodb_repository import _meta, _resilient
 from memstore.domain.errors import DependencyUnavailable
+from memstore.domain.ids import ulid
 from memstore.ports.erasure import Batch, ErasureJob
 
 JOBS_PK = "ERASURES"
@@ -51,13 +52,17 @@ class _Rows:
             Meta = meta
             expires_at = NumberAttribute(null=True)
 
+        class StampRow(KeyRow):
+            Meta = meta
+            stamp = UnicodeAttribute(null=True)
+
         class JobRow(KeyRow):
             Meta = meta
             doc = JSONAttribute()
             status = UnicodeAttribute()
             expires_at = NumberAttribute(null=True)
 
-        self.KeyRow, self.TrackRow, self.JobRow = KeyRow, TrackRow, JobRow
+        self.KeyRow, self.TrackRow, self.JobRow, self.StampRow = KeyRow, TrackRow, JobRow, StampRow
 
 
 class DynamoDBErasure:
@@ -80,8 +85,23 @@ class DynamoDBErasure:
         done = len(rows) < max_rows
         registry = [self._rows.KeyRow(store_pk, keys.scope_sk(scope_hash))] if done else []
         self._delete([*rows, *pointers, *registry])
+        if not done:
+            self._restamp(store_pk, keys.scope_sk(scope_hash))
         ids = [r.sk.removeprefix("MEM#") for r in rows if r.sk.startswith("MEM#")]
         return Batch(items=len(ids), memory_ids=ids, done=done)
+
+    def _restamp(self, pk: str, sk: str) -> None:
+        """A new scope stamp: warm search caches elsewhere drop what this batch deleted."""
+        row_cls = self._rows.StampRow
+
+        def restamp() -> None:
+            try:
+                row_cls(pk, sk).update(actions=[row_cls.stamp.set(ulid())], condition=row_cls.pk.exists())
+            except UpdateError as e:
+                if e.cause_response_code != "ConditionalCheckFailedException":
+                    raise
+
+        self._guard(restamp)
 
     def delete_store_rows(self, store: str) -> None:
         pk = keys.store_pk(store)
