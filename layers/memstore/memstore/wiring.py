@@ -207,31 +207,21 @@ class Container:
             self.audit_log, self.clock, lambda name: self.repository.get_store(name) is not None
         )
 
-    @cached_property
+    @property
     def erasure(self) -> ErasureService:
         """Scope and store deletion: in batches on DynamoDB (with the Idempotency-Key answers
         the scope's requests left, when this function has an idempotency table), at once on the
-        in-memory repository."""
-        from memstore.adapters.memory_repository import InMemoryRepository
+        in-memory repository. Made per use (its adapters are kept): the idempotency table is the
+        one of the function running now (`memstore local` shares one container between its
+        functions, and only some of them have the table)."""
         from memstore.services.erasure import ErasureService
 
-        s = self.settings
-        bulk = idempotency = None
-        if not isinstance(self.repository, InMemoryRepository):
-            from memstore.adapters.dynamodb_erasure import DynamoDBErasure
-
-            bulk = DynamoDBErasure(s.table_name, region=s.region, host=s.dynamodb_endpoint)
-            table = s.idempotency_table
-            if table:
-                from memstore.adapters.idempotency_records import DynamoDBIdempotencyRecords
-
-                idempotency = DynamoDBIdempotencyRecords(table, region=s.region, host=s.dynamodb_endpoint)
         return ErasureService(
             self.repository,
             self.clock,
             self.audit,
-            bulk,
-            idempotency,
+            self._bulk_erasure,
+            self._idempotency_records(self.settings.idempotency_table or Settings.from_env().idempotency_table),
             on_scope_deleted=(lambda store, scope: self._built_index("delete_scope", store, scope),),
             on_store_deleted=(lambda name: self._built_index("delete_store", name),),
             **(
@@ -240,6 +230,28 @@ class Container:
                 else {}
             ),
         )
+
+    @cached_property
+    def _bulk_erasure(self):
+        from memstore.adapters.memory_repository import InMemoryRepository
+
+        if isinstance(self.repository, InMemoryRepository):
+            return None
+        from memstore.adapters.dynamodb_erasure import DynamoDBErasure
+
+        s = self.settings
+        return DynamoDBErasure(s.table_name, region=s.region, host=s.dynamodb_endpoint)
+
+    def _idempotency_records(self, table: str):
+        if not table or self._bulk_erasure is None:
+            return None
+        cache = self.__dict__.setdefault("_idempotency_tables", {})
+        if table not in cache:
+            from memstore.adapters.idempotency_records import DynamoDBIdempotencyRecords
+
+            s = self.settings
+            cache[table] = DynamoDBIdempotencyRecords(table, region=s.region, host=s.dynamodb_endpoint)
+        return cache[table]
 
     @cached_property
     def transfer(self) -> TransferService:
