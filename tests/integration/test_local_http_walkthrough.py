@@ -105,7 +105,7 @@ def test_readme_walkthrough(local: Client):
     assert http("GET", "/memory_stores/nope")[0] == 404
 
     assert http("DELETE", "/memory_stores/walkthrough") == (
-        200, {"object": "memory_store.deleted", "name": "walkthrough", "deleted": True})
+        200, {"object": "memory_store.deleted", "name": "walkthrough", "deleted": True, "deleted_count": 0})
     assert http("GET", "/memory_stores/walkthrough")[0] == 404
 
 
