@@ -83,7 +83,8 @@ def test_store_routes_from_the_sample_events(api: Api):
     assert api.call("stores", "get").body == updated.body
 
     deleted = api.call("stores", "delete")
-    assert (deleted.status, deleted.body) == (200, {"object": "memory_store.deleted", "name": "demo", "deleted": True})
+    assert (deleted.status, deleted.body) == (
+        200, {"object": "memory_store.deleted", "name": "demo", "deleted": True, "deleted_count": 0})
     assert api.call("stores", "get").status == 404
     assert_list(api.call("stores", "list").body, [], has_more=False)
 
