@@ -467,3 +467,26 @@ def test_a_scope_export_holds_only_that_scope_and_bad_lines_are_refused(gov: Api
     assert gov.call("stores", "get", path={"name": "fresh"}).status == 404, "nothing is written"
     tampered = gov.call("governance", "export", query={"scope": SCOPE, "after": "pg_AAAA"})
     assert tampered.status == 400 and tampered.error["param"] == "after"
+
+
+def test_a_deletion_cut_short_is_finished_by_the_same_request_with_its_whole_count(gov: Api, monkeypatch):
+    from memstore.adapters.dynamodb_erasure import DynamoDBErasure
+    from memstore.domain.errors import DependencyUnavailable
+
+    gov.create_store()
+    seeded = seed(gov, 1_100)
+    original, calls = DynamoDBErasure.delete_batch, []
+
+    def failing_third(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise DependencyUnavailable("the table is unavailable")
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(DynamoDBErasure, "delete_batch", failing_third)
+    cut = gov.call("items", "delete_scope", body={"scope": SCOPE})
+    assert cut.status == 503 and 0 < len(rows_of(gov, SCOPE)) < len(seeded)
+    monkeypatch.setattr(DynamoDBErasure, "delete_batch", original)
+    again = gov.call("items", "delete_scope", body={"scope": SCOPE})
+    assert finished(gov, again) == len(seeded), "the count covers the batches deleted before the fault"
+    assert rows_of(gov, SCOPE) == []

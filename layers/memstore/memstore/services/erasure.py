@@ -113,8 +113,9 @@ class ErasureService:
                 removed.extend(batch.memory_ids)
                 if batch.done:
                     break
+                self._save(job, removed)
                 if self._timer() >= deadline:
-                    return self._save(job, removed)
+                    return job
         if job.scope_hash is None:
             self._bulk.delete_store_rows(job.store)
         return self._finish(job, removed)
@@ -136,6 +137,8 @@ class ErasureService:
             self._bulk.untrack_idempotency(job.store, job.scope_hash, records)
 
     def _save(self, job: ErasureJob, removed: list[str]) -> ErasureJob:
+        """The count so far, after every batch that leaves more: a deletion cut short (a timeout,
+        a crash) is continued by the same request sent again, with its count."""
         job.updated_at = int(self._clock())
         self._bulk.save_job(job)
         return job
