@@ -150,3 +150,43 @@ def test_another_users_item_is_not_found_through_the_lifecycle_routes(api: Api):
             **kwargs,
         )
         assert reply.status == 404, (case, reply.text)
+
+
+@pytest.mark.parametrize(
+    ("lifecycle", "param"),
+    [
+        (
+            {"half_life_seconds": {"chat_summary": -1}},
+            "definition.options.lifecycle.half_life_seconds.chat_summary",
+        ),
+        (
+            {"half_life_seconds": {"user_profile": 1.5}},
+            "definition.options.lifecycle.half_life_seconds.user_profile",
+        ),
+        ({"half_life_seconds": {"episodic": 5}}, "definition.options.lifecycle.half_life_seconds"),
+        ({"promotion_confirmations": "3"}, "definition.options.lifecycle.promotion_confirmations"),
+        ({"importance_floor": 1.5}, "definition.options.lifecycle.importance_floor"),
+        ({"importance_floor": True}, "definition.options.lifecycle.importance_floor"),
+        ({"delete_below_floor": "yes"}, "definition.options.lifecycle.delete_below_floor"),
+        ({"decay": 1}, "definition.options.lifecycle"),
+    ],
+)
+def test_bad_lifecycle_options_are_refused_and_no_store_is_made(api: Api, lifecycle, param):
+    body = {"name": "demo", "definition": {"kind": "default", "options": {"lifecycle": lifecycle}}}
+    reply = api.call("stores", "create", body=body)
+    assert (reply.status, reply.error["code"], reply.error["param"]) == (400, "invalid_request", param), (
+        reply.text
+    )
+    assert api.call("stores", "get").status == 404
+
+
+def test_lifecycle_options_are_kept_with_their_defaults_filled_in(api: Api):
+    store = api.create_store(
+        "demo", lifecycle={"half_life_seconds": {"chat_summary": 0}, "delete_below_floor": True}
+    )
+    assert store["definition"]["options"]["lifecycle"] == {
+        "half_life_seconds": {"user_profile": 180 * 86400, "chat_summary": 0, "procedural": 365 * 86400},
+        "promotion_confirmations": 3,
+        "importance_floor": 0.05,
+        "delete_below_floor": True,
+    }
