@@ -7,7 +7,7 @@ from collections.abc import Callable
 from memstore.domain import lifecycle
 from memstore.domain.access import Caller
 from memstore.domain.errors import Conflict, InvalidRequest, NotFound
-from memstore.domain.item_control import MAX_TTL_SECONDS, ExpirationRequest, revision_views
+from memstore.domain.item_control import MAX_TTL_SECONDS, ExpirationRequest, revision_list
 from memstore.domain.models import MemoryItem
 from memstore.ports.clock import Clock
 from memstore.ports.repository import Repository
@@ -22,7 +22,9 @@ class ItemControlService:
         self._clock = clock
         self._items = items
 
-    def set_expiration(self, store: str, memory_id: str, request: ExpirationRequest, caller: Caller) -> MemoryItem:
+    def set_expiration(
+        self, store: str, memory_id: str, request: ExpirationRequest, caller: Caller
+    ) -> MemoryItem:
         """The item expires at the time given (kept by later writes) or never (`expires_at`:
         null). A time in the past is refused: deleting is DELETE …/items/{id}."""
         now = int(self._clock())
@@ -57,10 +59,12 @@ class ItemControlService:
 
         return self._write(store, memory_id, caller, change)
 
-    def revisions(self, store: str, memory_id: str, caller: Caller) -> list[dict]:
-        return revision_views(self._items.get(store, memory_id, caller))
+    def revisions(self, store: str, memory_id: str, caller: Caller) -> dict:
+        return revision_list(self._items.get(store, memory_id, caller))
 
-    def _write(self, store: str, memory_id: str, caller: Caller, change: Callable[[MemoryItem], dict]) -> MemoryItem:
+    def _write(
+        self, store: str, memory_id: str, caller: Caller, change: Callable[[MemoryItem], dict]
+    ) -> MemoryItem:
         for _ in range(WRITE_ATTEMPTS):
             item = self._items.get(store, memory_id, caller)
             updated = item.model_copy(update={**change(item), "version": item.version + 1})
