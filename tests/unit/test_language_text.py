@@ -87,3 +87,10 @@ def test_change_markers_and_former_values() -> None:
     assert changes.change_of(retraction, list(retraction.tokens)).retract
     (plain,) = PARSER.parse("I play chess on Sundays.")
     assert not changes.change_of(plain, list(plain.tokens)).shift
+
+
+def test_a_verbless_possessive_is_read_as_the_contracted_copula() -> None:
+    (sentence,) = PARSER.parse("By the way, my name's Valentina.")
+    assert any(t.lemma == "be" and t.dep == "ROOT" for t in sentence.tokens)
+    (owned,) = PARSER.parse("That's John's car.")
+    assert [t.text for t in owned.tokens].count("'s") == 2

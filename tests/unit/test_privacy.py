@@ -254,7 +254,9 @@ def test_a_mistyped_iban_given_as_bank_details_is_still_refused():
 
 
 def test_a_phrasal_verb_that_excludes_makes_exclusions(parser):
-    policy = read_policy("Keep their gardening projects. Leave out their shoe size and their tax residency.", parser)
+    policy = read_policy(
+        "Keep their gardening projects. Leave out their shoe size and their tax residency.", parser
+    )
     assert any("shoe size" in p for p in policy.exclusions)
     assert not any("shoe" in p for p in policy.focus)
     assert any("gardening" in p for p in policy.focus)
@@ -263,3 +265,13 @@ def test_a_phrasal_verb_that_excludes_makes_exclusions(parser):
 def test_an_exact_age_in_a_rewritten_fact_is_dropped(guard):
     assert not kept(guard, "The user is 61 and only now learning to knit.")
     assert kept(guard, "The user is learning to knit.")
+
+
+@pytest.mark.parametrize("name", ["Valentina", "Octavia", "Jericho", "Oluwaseun", "Mei-Ling"])
+def test_a_name_alone_is_no_special_category(guard, name):
+    assert kept(guard, f"The user's name is {name}.")
+    assert kept(guard, f"The user's name is {name}.", HEALTH_OFF)
+
+
+def test_a_name_does_not_hide_a_category_said_beside_it(guard):
+    assert not kept(guard, "The user's name is Priya and the user is Hindu.")

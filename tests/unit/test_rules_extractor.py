@@ -30,12 +30,22 @@ def facts(extraction, kind=Kind.USER_PROFILE) -> list[str]:
 
 
 def item(memory_id: str, content: str, topic: str | None = None) -> MemoryItem:
-    return MemoryItem(memory_id=memory_id, store="s", scope="u", kind=Kind.USER_PROFILE, content=content,
-                      created_at=0, updated_at=0, topic=topic)
+    return MemoryItem(
+        memory_id=memory_id,
+        store="s",
+        scope="u",
+        kind=Kind.USER_PROFILE,
+        content=content,
+        created_at=0,
+        updated_at=0,
+        topic=topic,
+    )
 
 
 def test_two_facts_in_one_message_are_both_kept(extractor):
-    got = facts(extract(extractor, ("user", "I prefer dark roast coffee in the morning. I drink green tea at night.")))
+    got = facts(
+        extract(extractor, ("user", "I prefer dark roast coffee in the morning. I drink green tea at night."))
+    )
     assert any("dark roast" in f for f in got) and any("green tea" in f for f in got)
 
 
@@ -63,8 +73,11 @@ def test_a_standing_instruction_is_procedural(extractor):
 
 
 def test_a_change_drops_the_former_value_and_is_marked(extractor):
-    (moved,) = [c for c in extract(extractor, ("user", "I moved from Paris to Berlin last month.")).memories
-                if c.kind == Kind.USER_PROFILE]
+    (moved,) = [
+        c
+        for c in extract(extractor, ("user", "I moved from Paris to Berlin last month.")).memories
+        if c.kind == Kind.USER_PROFILE
+    ]
     assert "Berlin" in moved.content and "Paris" not in moved.content
     assert moved.is_update
 
@@ -75,20 +88,31 @@ def test_a_retraction_and_a_new_value_become_one_statement(extractor):
 
 
 def test_a_move_replaces_the_residence_memory_and_leaves_the_job_alone(extractor):
-    existing = [item("job", "The user is a UX designer."), item("home", "The user lives in Paris with their boyfriend.")]
-    (moved,) = [c for c in extract(
-        extractor, ("user", "I moved from Paris to Berlin last month for a new job at a fintech startup."),
-        existing=existing).memories if c.kind == Kind.USER_PROFILE]
+    existing = [
+        item("job", "The user is a UX designer."),
+        item("home", "The user lives in Paris with their boyfriend."),
+    ]
+    (moved,) = [
+        c
+        for c in extract(
+            extractor,
+            ("user", "I moved from Paris to Berlin last month for a new job at a fintech startup."),
+            existing=existing,
+        ).memories
+        if c.kind == Kind.USER_PROFILE
+    ]
     assert moved.replaces == ["home"]
 
 
 def test_a_bare_answer_to_the_assistants_question_keeps_the_question(extractor):
-    got = facts(extract(
-        extractor,
-        ("assistant", "Congratulations! What's the puppy's name?"),
-        ("user", "Biscuit. He is a beagle."),
-        context=[("user", "I adopted a puppy last week!")],
-    ))
+    got = facts(
+        extract(
+            extractor,
+            ("assistant", "Congratulations! What's the puppy's name?"),
+            ("user", "Biscuit. He is a beagle."),
+            context=[("user", "I adopted a puppy last week!")],
+        )
+    )
     assert any("Biscuit" in f and "name" in f for f in got)
     assert any("Biscuit is a beagle" in f for f in got)
 
@@ -109,7 +133,9 @@ def test_no_summary_restates_the_facts(extractor):
 
 
 def test_replace_names_the_former_value_as_its_object(extractor):
-    (fact,) = facts(extract(extractor, ("user", "Actually, pottery has replaced knitting as my weekend thing.")))
+    (fact,) = facts(
+        extract(extractor, ("user", "Actually, pottery has replaced knitting as my weekend thing."))
+    )
     assert "pottery" in fact.lower() and "knitting" not in fact.lower()
 
 
@@ -148,7 +174,9 @@ def test_the_people_and_animals_a_user_names_are_kept_whatever_happened_to_them(
 
 def test_a_bare_retraction_gives_way_to_the_new_value_it_came_with(extractor):
     existing = [item("home", "The user lives in Lyon.", topic="residence")]
-    got = extract(extractor, ("user", "Actually I live in Utrecht now; I left Lyon in the summer."), existing=existing)
+    got = extract(
+        extractor, ("user", "Actually I live in Utrecht now; I left Lyon in the summer."), existing=existing
+    )
     replacing = [c.content for c in got.memories if c.replaces == ["home"]]
     assert len(replacing) == 1 and "Utrecht" in replacing[0]
 
@@ -156,8 +184,14 @@ def test_a_bare_retraction_gives_way_to_the_new_value_it_came_with(extractor):
 @pytest.mark.parametrize(
     ("old", "said"),
     [
-        ("The user could eat Peruvian food every day.", "Actually, I've gone off Peruvian; Ethiopian is my new favourite."),
-        ("Whenever we eat out the user pushes for Georgian.", "My favourite cuisine is now Malaysian, not Georgian."),
+        (
+            "The user could eat Peruvian food every day.",
+            "Actually, I've gone off Peruvian; Ethiopian is my new favourite.",
+        ),
+        (
+            "Whenever we eat out the user pushes for Georgian.",
+            "My favourite cuisine is now Malaysian, not Georgian.",
+        ),
         ("The user is a translator by profession.", "I'm not a translator anymore, I'm a paediatric nurse."),
     ],
 )
@@ -168,7 +202,9 @@ def test_a_change_replaces_the_memory_holding_the_value_it_names(extractor, old,
 
 
 def test_a_command_the_instant_path_applied_is_not_applied_again(extractor):
-    message = Message(id="m0", role="user", content="Forget what I said about my novel.", command_applied=True)
+    message = Message(
+        id="m0", role="user", content="Forget what I said about my novel.", command_applied=True
+    )
     assert extractor.extract([message], [], [], OPTIONS).forget == []
     assert extractor.extract([message.model_copy(update={"command_applied": False})], [], [], OPTIONS).forget
 
@@ -177,10 +213,17 @@ def test_a_command_the_instant_path_applied_is_not_applied_again(extractor):
     ("old", "said", "now", "former"),
     [
         ("The user codes in Vim.", "These days I code in Helix instead of Vim.", "helix", "vim"),
-        ("The user is learning Welsh.", "Side note: I've dropped Welsh and started learning Basque instead.", "basque", "welsh"),
+        (
+            "The user is learning Welsh.",
+            "Side note: I've dropped Welsh and started learning Basque instead.",
+            "basque",
+            "welsh",
+        ),
     ],
 )
-def test_a_change_drops_its_former_value_and_replaces_the_memory_holding_it(extractor, old, said, now, former):
+def test_a_change_drops_its_former_value_and_replaces_the_memory_holding_it(
+    extractor, old, said, now, former
+):
     existing = [item("old", old), item("dog", "The user has a dog called Rex.")]
     (change,) = extract(extractor, ("user", said), existing=existing).memories
     assert change.replaces == ["old"]
@@ -189,7 +232,9 @@ def test_a_change_drops_its_former_value_and_replaces_the_memory_holding_it(extr
 
 def test_a_retraction_that_names_nothing_never_picks_a_memory_at_random(extractor):
     existing = [item("dog", "The user has a dog called Rex."), item("tea", "The user drinks green tea.")]
-    got = extract(extractor, ("user", "Big news, I quit and I'm now working as a veterinarian."), existing=existing)
+    got = extract(
+        extractor, ("user", "Big news, I quit and I'm now working as a veterinarian."), existing=existing
+    )
     assert all(c.replaces == [] for c in got.memories)
 
 
@@ -211,20 +256,34 @@ def test_what_the_policy_asks_to_focus_on_is_kept_even_when_said_in_passing(extr
 def test_a_switch_replaces_what_it_names_and_never_the_users_name(extractor):
     existing = [
         item("name", "The user's name is Celestine.", topic="name"),
-        MemoryItem(memory_id="editor", store="s", scope="u", kind=Kind.PROCEDURAL, content="Don't suggest other editors, the user is an Emacs person.", created_at=0, updated_at=0),
+        MemoryItem(
+            memory_id="editor",
+            store="s",
+            scope="u",
+            kind=Kind.PROCEDURAL,
+            content="Don't suggest other editors, the user is an Emacs person.",
+            created_at=0,
+            updated_at=0,
+        ),
     ]
-    (change,) = extract(extractor, ("user", "Also, I finally switched from Emacs to Neovim."), existing=existing).memories
+    (change,) = extract(
+        extractor, ("user", "Also, I finally switched from Emacs to Neovim."), existing=existing
+    ).memories
     assert change.replaces == ["editor"]
 
 
-@pytest.mark.parametrize("said", ["My name is Wilhelmina.", "Wilhelmina here.", "You can call me Wilhelmina."])
+@pytest.mark.parametrize(
+    "said", ["My name is Wilhelmina.", "Wilhelmina here.", "You can call me Wilhelmina."]
+)
 def test_the_users_own_name_is_a_fact_however_it_is_introduced(extractor, said):
     assert any("name is Wilhelmina" in f for f in facts(extract(extractor, ("user", said))))
 
 
 def test_a_change_said_of_a_definite_thing_replaces_the_memory_holding_its_former_value(extractor):
     old = item("mem_trip", "The user is planning a week in Tallinn in May.", "travel")
-    got = extract(extractor, ("user", "Small change: the trip is now to Vilnius instead of Tallinn."), existing=[old])
+    got = extract(
+        extractor, ("user", "Small change: the trip is now to Vilnius instead of Tallinn."), existing=[old]
+    )
     (fact,) = [c for c in got.memories if c.kind == Kind.USER_PROFILE]
     assert "Vilnius" in fact.content and "Tallinn" not in fact.content
     assert fact.replaces == ["mem_trip"]
@@ -234,7 +293,75 @@ def test_a_change_replaces_the_memory_of_a_value_named_elsewhere_in_its_message(
     old = item("mem_trip", "The user is flying to Tallinn next month.", "travel")
     other = item("mem_job", "The user works as a pharmacist.", "work")
     got = extract(
-        extractor, ("user", "I switched the trip to Vilnius; Tallinn was too expensive."), existing=[old, other]
+        extractor,
+        ("user", "I switched the trip to Vilnius; Tallinn was too expensive."),
+        existing=[old, other],
     )
     (fact,) = [c for c in got.memories if c.kind == Kind.USER_PROFILE and "Vilnius" in c.content]
     assert fact.replaces == ["mem_trip"]
+
+
+def replaced(extraction, existing) -> list[str]:
+    by_id = {m.memory_id: m.content for m in existing}
+    return [by_id[i] for c in extraction.memories for i in c.replaces]
+
+
+def test_a_negated_alternative_is_the_former_value_not_a_fact(extractor):
+    old = [item("e1", "Nothing beats a good Vietnamese meal for the user.")]
+    got = extract(extractor, ("user", "My favourite cuisine is now Moroccan, not Vietnamese."), existing=old)
+    assert [f for f in facts(got) if "Vietnamese" in f] == []
+    assert replaced(got, old) == [old[0].content]
+
+
+def test_no_more_x_ends_x_and_the_new_value_replaces_it(extractor):
+    old = [
+        item("e1", "Weekends are for knitting, that's the user's thing."),
+        item("e2", "The user's name is Tom."),
+    ]
+    got = extract(extractor, ("user", "No more knitting for me, I switched to geocaching."), existing=old)
+    assert any("geocaching" in f for f in facts(got))
+    assert replaced(got, old) == [old[0].content]
+
+
+def test_replaced_x_as_role_states_the_new_value_in_the_role(extractor):
+    old = [item("e1", "The user's way of unwinding is beekeeping.")]
+    got = extract(
+        extractor,
+        ("user", "Actually, sourdough baking has replaced beekeeping as my weekend thing."),
+        existing=old,
+    )
+    assert facts(got) == ["Sourdough baking is now the user's weekend thing."]
+    assert replaced(got, old) == [old[0].content]
+
+
+def test_replaced_x_without_a_role_keeps_both_values_in_its_words(extractor):
+    old = [item("e1", "The user does woodworking.")]
+    got = extract(extractor, ("user", "Painting has replaced woodworking for me."), existing=old)
+    assert facts(got) == ["Painting has replaced woodworking for the user."]
+    assert replaced(got, old) == [old[0].content]
+
+
+def test_a_heading_and_a_value_state_the_value_and_name_the_old_one(extractor):
+    old = [item("e1", "The user is planning a week in Cape Town, first time there.")]
+    got = extract(extractor, ("user", "Update on the holiday: Montreal, not Cape Town."), existing=old)
+    assert any("Montreal" in f and "Cape Town" not in f for f in facts(got))
+    assert replaced(got, old) == [old[0].content]
+
+
+def test_my_new_x_replaces_the_old_x_but_a_new_x_adds_one(extractor):
+    job = [item("e1", "The user works at Acme as a designer.")]
+    got = extract(extractor, ("user", "My new job is at Globex."), existing=job)
+    assert replaced(got, job) == [job[0].content]
+    dog = [item("e2", "The user has a dog named Rex.")]
+    got = extract(extractor, ("user", "I got a new puppy named Biscuit."), existing=dog)
+    assert any("Biscuit" in f for f in facts(got)) and replaced(got, dog) == []
+
+
+def test_the_names_x_introduces_the_user_and_a_named_things_name_does_not(extractor):
+    assert facts(extract(extractor, ("user", "Before anything else: the name's Eulalie."))) == [
+        "The user's name is Eulalie."
+    ]
+    assert facts(extract(extractor, ("user", "The name of the restaurant is Nopi."))) == []
+    assert facts(extract(extractor, ("user", "By the way, my name's Valentina."))) == [
+        "The user's name is Valentina."
+    ]

@@ -100,7 +100,9 @@ class RulesExtractor:
             if c is not None and c.action == "remember"
         ]
         reader = Reader(self.semantics, self._focus(options.user_profile_details))
-        deleted = {id(s) for t in turns if t.message_id in applied for s in t.sentences if grammar.recognise([s])}
+        deleted = {
+            id(s) for t in turns if t.message_id in applied for s in t.sentences if grammar.recognise([s])
+        }
 
         def is_command(sentence) -> bool:
             return grammar.is_command(sentence) or id(sentence) in deleted
@@ -197,7 +199,10 @@ class RulesExtractor:
                     m
                     for m in pool
                     if aside & content_words(m.content)
-                    and (facets[m.memory_id] == c.topic or float(stored[m.memory_id] @ vector) >= CHANGE_MATCH_FACET)
+                    and (
+                        facets[m.memory_id] == c.topic
+                        or float(stored[m.memory_id] @ vector) >= CHANGE_MATCH_FACET
+                    )
                 ]
             for m in named:
                 score = float(stored[m.memory_id] @ vector)
@@ -236,7 +241,10 @@ class RulesExtractor:
             return True
         if not any(self._someone(noun) for noun in (a, b) if noun is not None):
             return True
-        return any(noun is not None and noun in text.lower() for noun, text in ((a, old), (b, new)))
+        return any(
+            noun is not None and self._someone(noun) and noun in text.lower()
+            for noun, text in ((a, old), (b, new))
+        )
 
     def _someone(self, noun: str) -> bool:
         (vector,) = self._embedder.embed([f"The user's {noun}."])
@@ -283,7 +291,10 @@ def _without_bare_retractions(statements: list[Statement], candidates: list[Cand
     """ "I live in Utrecht now; I left Lyon in the summer.": when a statement that only ends
     something replaces the same memory as one that gives the new value, the new value stands."""
     valued = {
-        target for s, c in zip(statements, candidates, strict=True) if not s.change.retract for target in c.replaces
+        target
+        for s, c in zip(statements, candidates, strict=True)
+        if not s.change.retract
+        for target in c.replaces
     }
     return [
         c

@@ -84,6 +84,22 @@ def _tag_question_as_discourse(tokens: list[Token]) -> list[Token]:
     return out
 
 
+def _contraction_as_copula(sentence: Sentence) -> str | None:
+    """ "My name's Valentina." parsed as a possessive leaves the sentence without a verb; a
+    sentence needs one, so the "'s" between the subject and the root is "is": the text to parse
+    again, else None."""
+    if any(t.pos in ("VERB", "AUX") for t in sentence.tokens):
+        return None
+    root = sentence.root
+    if root.pos not in ("PROPN", "NOUN", "ADJ", "NUM"):
+        return None
+    for t in sentence.tokens:
+        owner = sentence.tokens[t.head]
+        if t.tag == "POS" and t.lower in ("'s", "’s") and owner.dep == "poss" and owner.head == root.i:
+            return "".join((" is" if x.i == t.i else x.text) + x.space for x in sentence.tokens)
+    return None
+
+
 class SpacyParser:
     """spaCy's pipelines are not documented as thread-safe: one parse runs at a time."""
 
@@ -93,4 +109,21 @@ class SpacyParser:
     def parse_many(self, texts: Sequence[str]) -> list[list[Sentence]]:
         nlp = _pipeline()
         with _parsing:
-            return [[_sentence(s) for s in doc.sents] for doc in nlp.pipe(list(texts))]
+            docs = [[_sentence(s) for s in doc.sents] for doc in nlp.pipe(list(texts))]
+            again = {
+                (d, n): text
+                for d, doc in enumerate(docs)
+                for n, sentence in enumerate(doc)
+                if (text := _contraction_as_copula(sentence)) is not None
+            }
+            reparsed = dict(zip(again, nlp.pipe(list(again.values())), strict=True))
+        return [
+            [
+                part
+                for n, sentence in enumerate(doc)
+                for part in (
+                    [_sentence(s) for s in reparsed[(d, n)].sents] if (d, n) in reparsed else [sentence]
+                )
+            ]
+            for d, doc in enumerate(docs)
+        ]

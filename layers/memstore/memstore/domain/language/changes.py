@@ -26,6 +26,17 @@ def _markers() -> dict[str, str]:
 
 
 @functools.cache
+def _definite_only() -> frozenset[str]:
+    """Markers that mark a change only on a definite noun ("my *new* job", not "a *new* puppy")."""
+    return frozenset(r["text"] for r in examples.rows("change_markers") if r.get("definite"))
+
+
+def _indefinite(sentence: Sentence, token: Token) -> bool:
+    noun = sentence.tokens[token.head]
+    return any(c.dep == "det" and c.lower in ("a", "an", "another", "some") for c in sentence.children(noun))
+
+
+@functools.cache
 def _object_is_former() -> frozenset[str]:
     """Change verbs whose object is the old value ("painting has *replaced woodworking*")."""
     return frozenset(r["text"] for r in examples.rows("change_markers") if r.get("former") == "object")
@@ -42,12 +53,14 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
         label = markers.get(t.lemma.lower()) or markers.get(t.lower)
         if label is None:
             continue
-        if t.pos == "ADV" and t.lower in ("longer", "more"):
+        if t.pos in ("ADV", "ADJ") and t.lower in ("longer", "more"):
             if any(s.dep == "neg" or s.lower == "no" for s in tokens if abs(s.i - t.i) <= 1):
                 retract = True
             continue
         if t.lower == "over" and t.pos == "ADP" and sentence.tokens[t.head].lemma == "be":
             shift = retract = True
+            continue
+        if t.lower in _definite_only() and (t.dep != "amod" or _indefinite(sentence, t)):
             continue
         if t.pos in ("VERB", "ADV", "ADJ"):
             shift = True
@@ -78,7 +91,13 @@ def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]
             if top is not t or any(c.lower == "of" for c in sentence.children(t)):
                 drop.update(x.i for x in sentence.subtree(top))
                 of = [x for x in (head, *sentence.children(t)) if x.lower == "of"]
-                drop.update(x.i for o in of for c in sentence.children(o) if c.dep == "pobj" for x in sentence.subtree(c))
+                drop.update(
+                    x.i
+                    for o in of
+                    for c in sentence.children(o)
+                    if c.dep == "pobj"
+                    for x in sentence.subtree(c)
+                )
                 for o in of:
                     a = sentence.tokens[o.i + 1] if o.i + 1 < len(sentence.tokens) else None
                     while a is not None and a.dep in ("compound", "amod") and a.head > a.i:
@@ -86,13 +105,20 @@ def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]
                     if a is not None and a.pos in ("NOUN", "PROPN", "ADJ"):
                         drop.update(x.i for x in sentence.subtree(a))
     for t in tokens:
-        if t.dep == "dobj" and sentence.tokens[t.head].lemma.lower() in _object_is_former():
+        if _former_object(sentence, t) and any(
+            c.dep == "prep" and c.lower == "as" for c in sentence.children(sentence.tokens[t.head])
+        ):
             drop.update(x.i for x in sentence.subtree(t))
         if _contrasted(sentence, t):
             comma = max(p.i for p in sentence.tokens[: t.i] if p.text == ",")
             drop.update(x.i for x in sentence.subtree(t) if x.i >= comma)
             drop.update(p.i for p in tokens if comma <= p.i < t.i and (p.dep == "neg" or p.text == ","))
     return [t for t in tokens if t.i not in drop]
+
+
+def _former_object(sentence: Sentence, token: Token) -> bool:
+    """The object of a change verb whose object is the old value ("replaced *woodworking*")."""
+    return token.dep == "dobj" and sentence.tokens[token.head].lemma.lower() in _object_is_former()
 
 
 def _contrasted(sentence: Sentence, token: Token) -> bool:
@@ -102,7 +128,8 @@ def _contrasted(sentence: Sentence, token: Token) -> bool:
         return False
     kids = sentence.children(token)
     negated = any(c.dep == "neg" and c.i < token.i for c in kids)
-    before = sentence.tokens[token.i - 1] if token.i > 0 else None
+    start = min(x.i for x in sentence.subtree(token))
+    before = sentence.tokens[start - 1] if start > 0 else None
     preceded = before is not None and before.dep == "neg" and before.head in (token.i, token.head)
     return (
         (negated or preceded)
@@ -146,9 +173,13 @@ def swapped_value(sentence: Sentence, tokens: list[Token]) -> list[Token] | None
     value = [c for c in sentence.children(head) if c.dep in ("attr", "acomp")]
     if not value:
         return None
-    return [t for t in sentence.subtree(value[0]) if not any(
-        p.dep == "prep" and t.i in {x.i for x in sentence.subtree(p)} for p in sentence.children(value[0])
-    )]
+    return [
+        t
+        for t in sentence.subtree(value[0])
+        if not any(
+            p.dep == "prep" and t.i in {x.i for x in sentence.subtree(p)} for p in sentence.children(value[0])
+        )
+    ]
 
 
 def _retracting(sentence: Sentence, head: Token) -> bool:
@@ -172,7 +203,8 @@ def split_retraction(sentence: Sentence, tokens: list[Token]) -> tuple[list[Toke
     heads = [
         t
         for t in tokens
-        if (t is top or t.dep in ("ROOT", "conj", "advcl", "ccomp", "npadvmod")) and t.pos in ("VERB", "AUX", "NOUN")
+        if (t is top or t.dep in ("ROOT", "conj", "advcl", "ccomp", "npadvmod"))
+        and t.pos in ("VERB", "AUX", "NOUN")
     ]
     ended = [h for h in heads if _retracting(sentence, h)]
     current = [h for h in heads if h.pos in ("VERB", "AUX") and h not in ended]
@@ -194,11 +226,33 @@ def split_retraction(sentence: Sentence, tokens: list[Token]) -> tuple[list[Toke
 NAMING = ("NOUN", "PROPN", "ADJ", "NUM")
 
 
+def _names_value(token: Token) -> bool:
+    return token.pos in NAMING or token.tag == "VBG"
+
+
+def replacement_frame(sentence: Sentence, kept: list[Token]) -> dict[int, str]:
+    """ "Baking has replaced beekeeping *as* my weekend thing" with the old value dropped reads
+    "Baking is now my weekend thing": the words to put in place of the change verb, its
+    auxiliaries and the "as" that introduces the role."""
+    inside = {t.i for t in kept}
+    for verb in kept:
+        if verb.lemma.lower() not in _object_is_former() or verb.pos != "VERB":
+            continue
+        kids = sentence.children(verb)
+        role = [c for c in kids if c.dep == "prep" and c.lower == "as" and c.i in inside]
+        dropped = [c for c in kids if c.dep == "dobj" and c.i not in inside]
+        if role and dropped:
+            frame = {c.i: "" for c in kids if c.dep == "aux" and c.i in inside}
+            return frame | {verb.i: "is now", role[0].i: ""}
+    return {}
+
+
 def former_value(sentence: Sentence, tokens: list[Token]) -> str | None:
     """The words that name what a change replaces: what `without_former_value` drops, or the
     value of a retraction ("no longer learning *Norwegian*")."""
     kept = {t.i for t in without_former_value(sentence, tokens)}
-    dropped = [t for t in tokens if t.i not in kept and t.pos in NAMING]
+    kept -= {x.i for t in tokens if _former_object(sentence, t) for x in sentence.subtree(t)}
+    dropped = [t for t in tokens if t.i not in kept and _names_value(t)]
     if not dropped and change_of(sentence, tokens).retract:
         value = value_of(sentence, without_negation(sentence, tokens)) or []
         dropped = [t for t in value if t.pos in NAMING and not is_first_person(t)]

@@ -297,7 +297,9 @@ def _topic(s: Sentence, tokens: list[Token]) -> list[Token]:
     for t in tokens:
         # a topic preposition under a copula is the predicate ("the recital is on May 3rd")
         predicate = t.head in ids and _lemma(s.tokens[t.head]) == "be"
-        if t.dep == "prep" and ((_lemma(t) in voc.topic_preps and not predicate) or (memory and t.head == top.i)):
+        if t.dep == "prep" and (
+            (_lemma(t) in voc.topic_preps and not predicate) or (memory and t.head == top.i)
+        ):
             inner = [x for x in s.subtree(t) if x.i != t.i and x.i in ids]
             if inner:
                 return inner
@@ -373,7 +375,12 @@ def _read(s: Sentence) -> _Reading | None:
             if any(c.dep in ("acomp", "oprd") or (c.dep == "xcomp" and c.pos == "ADJ") for c in kids):
                 continue
             if not _refers_to_memory(s, clause, tokens) and not _dictated(s, clause, tokens):
-                if clause.role != "drop" or negations % 2 or _elsewhere(s, clause) or not _named(_trim(_topic(s, tokens))):
+                if (
+                    clause.role != "drop"
+                    or negations % 2
+                    or _elsewhere(s, clause)
+                    or not _named(_trim(_topic(s, tokens)))
+                ):
                     continue
                 tentative = True
         role = clause.role
@@ -402,9 +409,17 @@ def _read(s: Sentence) -> _Reading | None:
 
 def _rest(s: Sentence, verb: Token) -> list[Token]:
     """The sentence without the clause of `verb`."""
-    clause = {t.i for t in s.subtree(verb)} if verb.dep != "ROOT" else {verb.i} | {
-        t.i for c in s.children(verb) if c.dep not in ("advcl", "ccomp", "conj", "parataxis") for t in s.subtree(c)
-    }
+    clause = (
+        {t.i for t in s.subtree(verb)}
+        if verb.dep != "ROOT"
+        else {verb.i}
+        | {
+            t.i
+            for c in s.children(verb)
+            if c.dep not in ("advcl", "ccomp", "conj", "parataxis")
+            for t in s.subtree(c)
+        }
+    )
     return [t for t in s.tokens if t.i not in clause]
 
 

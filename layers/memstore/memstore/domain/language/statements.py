@@ -123,7 +123,9 @@ def is_request_question(sentence: Sentence) -> bool:
 def is_wh_question(sentence: Sentence) -> bool:
     """A question for information about something other than the asker ("What's the puppy's
     name?", not "How can I help?")."""
-    if not is_question(sentence) or not any(t.tag in ("WP", "WRB", "WDT", "WP$") for t in sentence.tokens[:4]):
+    if not is_question(sentence) or not any(
+        t.tag in ("WP", "WRB", "WDT", "WP$") for t in sentence.tokens[:4]
+    ):
         return False
     return not any(t.dep in SUBJECTS and is_first_person(t) for t in sentence.tokens)
 
@@ -152,6 +154,29 @@ def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
     if root.pos in ("NOUN", "PROPN", "NUM"):
         return body, f"The user: {body}"
     return None
+
+
+HEADING_WORDS = 4
+
+
+def _headed(sentence: Sentence, tokens: list[Token], change: changes.Change) -> tuple[str, str | None] | None:
+    """ "Diet update: keto now" / "Update on the holiday: Montreal, not Cape Town": a short
+    heading, a colon and a value with no subject of its own state the value of what the
+    heading names (the text, and the former value a change names)."""
+    colon = next((n for n, t in enumerate(tokens[: HEADING_WORDS + 1]) if t.text == ":" and n > 0), None)
+    if colon is None:
+        return None
+    heading, value = tokens[:colon], tokens[colon + 1 :]
+    lead = next((t for t in value if t.pos not in ("ADV", "PART", "PUNCT")), None)
+    if lead is None or lead.tag == "VB" or not any(t.pos in changes.NAMING for t in value):
+        return None
+    if any(t.dep in SUBJECTS and t.i > heading[-1].i or is_first_person(t) for t in value):
+        return None
+    kept = changes.without_former_value(sentence, value) if change.shift else value
+    label = render(heading)
+    label = label if heading[0].pos == "PROPN" else label[:1].lower() + label[1:]
+    former = changes.former_value(sentence, value) if change.shift else None
+    return finish(f"The user's {label}: {render(kept)}"), former
 
 
 class Reader:
@@ -217,10 +242,16 @@ class Reader:
         change = changes.change_of(sentence, clause or tokens)
         if change.retract and not mentions_first_person(tokens) and any(t.dep in SUBJECTS for t in tokens):
             former = changes.former_value(sentence, tokens)
-            return Statement(message_id, render(tokens), render(tokens), label="retraction", change=change, former=former)
+            return Statement(
+                message_id, render(tokens), render(tokens), label="retraction", change=change, former=former
+            )
         swapped = changes.swapped_value(sentence, tokens)
         if swapped is not None and not mentions_first_person(tokens):
             return Statement(message_id, render(swapped), render(tokens), label="swap", change=change)
+        headed = _headed(sentence, tokens, change)
+        if headed is not None:
+            text, former = headed
+            return Statement(message_id, text, render(tokens), change=change, about_self=True, former=former)
         if is_instruction(sentence, tokens):
             return Statement(message_id, third_person(sentence, tokens), render(tokens), label="instruction")
         if mentions_first_person(tokens):
@@ -249,7 +280,7 @@ class Reader:
             )
             return Statement(
                 message_id,
-                text or third_person(sentence, kept),
+                text or third_person(sentence, kept, changes.replacement_frame(sentence, kept)),
                 render(tokens),
                 label="self" if about_self else "owned" if owned else "",
                 change=change,
@@ -297,7 +328,11 @@ class Reader:
             elif draft.label == "owned":
                 decision = _among(decision, OWNED_LABELS)
             lasting = draft.change.shift or draft.habitual
-            if lasting and decision.label == "transient" and decision.scores["durable"] > decision.score - CHANGE_TIE:
+            if (
+                lasting
+                and decision.label == "transient"
+                and decision.scores["durable"] > decision.score - CHANGE_TIE
+            ):
                 decision = _among(decision, ("durable", "procedural"))
             draft.label, draft.margin = decision.label, decision.margin
             if decision.label in KEEP_LABELS:
@@ -383,11 +418,20 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
     out: list[Statement] = []
     for s in statements:
         former = out[-1] if out and out[-1].message_id == s.message_id else None
-        if s.label not in ("swap", "intro", "retraction") and former is not None and former.label not in ("swap", "intro"):
+        if (
+            s.label not in ("swap", "intro", "retraction")
+            and former is not None
+            and former.label not in ("swap", "intro")
+        ):
             if _bare_retraction(former) and not s.change.retract:
                 out[-1] = _replacing(s, former)
                 continue
-            if _bare_retraction(s) and former.change.shift and not former.change.retract and former.retraction_of is None:
+            if (
+                _bare_retraction(s)
+                and former.change.shift
+                and not former.change.retract
+                and former.retraction_of is None
+            ):
                 out[-1] = _replacing(former, s)
                 continue
         if s.label == "swap":

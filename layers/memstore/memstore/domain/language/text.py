@@ -253,7 +253,7 @@ def _trim(tokens: list[Token]) -> list[Token]:
 def subject_noun(sentence: Sentence) -> str | None:
     """Whom or what a third-person statement is about, as a lemma: None for the user themself
     ("The user lives…", a subjectless fragment), else the head of its subject ("The user's
-    sister lives…" → "sister")."""
+    sister lives…" → "sister"); an attribute is its owner's ("The user's rabbit's name…" → "rabbit")."""
     root = sentence.root
     subject = next((c for c in sentence.children(root) if c.dep in ("nsubj", "nsubjpass")), None)
     if (
@@ -264,6 +264,15 @@ def subject_noun(sentence: Sentence) -> str | None:
         return None
     if subject.pos == "PRON":
         return None if subject.lower in ("i", "we") else subject.lower
+    while owner := next(
+        (
+            c
+            for c in sentence.children(subject)
+            if c.dep == "poss" and c.pos in ("NOUN", "PROPN") and c.lower != "user"
+        ),
+        None,
+    ):
+        subject = owner
     return subject.lemma.lower()
 
 
@@ -291,14 +300,16 @@ def _noun_phrase(sentence: Sentence, noun: Token) -> str:
 def introductions(sentence: Sentence) -> list[tuple[str, str]]:
     """Who or what of the user's the sentence names, as (noun, name): "my parrot Boomer",
     "Wolfie, my dog", "Rascal (my guinea pig)", "a ferret called Nimbus", "my dentist is Dr.
-    Halvorsen", "I'm Quentin", "call me Quentin", "Quentin here" (noun "name"). Read from apposition, naming verbs and identity
-    copulas, whatever the rest of the sentence says."""
+    Halvorsen", "I'm Quentin", "call me Quentin", "Quentin here", "the name's Quentin" (noun "name"). Read from apposition, naming verbs and identity
+    copulas, whatever the rest of the sentence says; a negated name ("…, not Vietnamese") is none."""
     out: list[tuple[str, str]] = []
     for p in sentence.tokens:
         if p.pos != "PROPN" or p.dep == "compound":
             continue
         head = sentence.tokens[p.head]
         kids = sentence.children(p)
+        if any(c.dep == "neg" for c in kids):
+            continue
         for n in [c for c in kids if c.dep in ("appos", "poss", "compound") and c.pos == "NOUN"]:
             if _owned(sentence, n):
                 out.append((_noun_phrase(sentence, n), _name_of(sentence, p)))
@@ -314,12 +325,16 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
             noun = sentence.tokens[head.head]
             if noun.pos == "NOUN" and _owned(sentence, noun):
                 out.append((_noun_phrase(sentence, noun), _name_of(sentence, p)))
-        if p.dep == "oprd" and head.lemma in ("call", "name") and any(
-            c.dep == "dobj" and c.lower == "me" for c in sentence.children(head)
+        if (
+            p.dep == "oprd"
+            and head.lemma in ("call", "name")
+            and any(c.dep == "dobj" and c.lower == "me" for c in sentence.children(head))
         ):
             out.append(("name", _name_of(sentence, p)))
-        if p.dep == "ROOT" and any(c.lower == "here" for c in kids) and not any(
-            t.pos in ("VERB", "AUX") for t in sentence.tokens
+        if (
+            p.dep == "ROOT"
+            and any(c.lower == "here" for c in kids)
+            and not any(t.pos in ("VERB", "AUX") for t in sentence.tokens)
         ):
             out.append(("name", _name_of(sentence, p)))
         if p.dep == "attr" and head.lemma == "be":
@@ -328,4 +343,10 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
                 out.append(("name", _name_of(sentence, p)))
             elif subject is not None and subject.pos == "NOUN" and _owned(sentence, subject):
                 out.append((_noun_phrase(sentence, subject), _name_of(sentence, p)))
+            elif (
+                subject is not None
+                and subject.lemma == "name"
+                and not any(c.dep in ("poss", "prep", "acl", "relcl") for c in sentence.children(subject))
+            ):
+                out.append(("name", _name_of(sentence, p)))
     return list(dict.fromkeys(out))

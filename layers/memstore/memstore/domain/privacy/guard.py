@@ -31,6 +31,22 @@ def _compact(text: str) -> str:
     return re.sub(r"[^a-z0-9]", "", text.lower())
 
 
+def _only_a_name(sentence: Sentence) -> bool:
+    """ "The user's name is Valentina.": a sentence that only gives someone's name identifies
+    them and says nothing of their origin, faith or health (the category model, reading the
+    name, would guess); the detectors still read it."""
+    root = sentence.root
+    if root.lemma != "be":
+        return False
+    kids = sentence.children(root)
+    subject = next((c for c in kids if c.dep in ("nsubj", "nsubjpass")), None)
+    named = [c for c in kids if c.dep == "attr" and c.pos == "PROPN"]
+    if subject is None or subject.lemma.lower() != "name" or not named:
+        return False
+    allowed = {x.i for x in sentence.subtree(subject)} | {x.i for x in sentence.subtree(named[0])} | {root.i}
+    return all(t.i in allowed or t.pos in ("PUNCT", "ADV", "INTJ") for t in sentence.tokens)
+
+
 class PrivacyGuard:
     def __init__(self, embed: Embed, parser: Parser):
         self._embed = embed
@@ -80,6 +96,12 @@ class PrivacyGuard:
             np.asarray(self._embed(flat), dtype=np.float32) if flat else np.zeros((0, 1), dtype=np.float32)
         )
         semantic = self._categories().flag(vectors, active)
+        naming = [
+            n < len(doc) and _only_a_name(doc[n])
+            for doc, t in zip(parsed, sentences, strict=True)
+            for n in range(len(t))
+        ]
+        semantic = [set() if only else found for found, only in zip(semantic, naming, strict=True)]
         values: set[str] = set()
         out: list[list[set[str]]] = []
         row = 0
