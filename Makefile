@@ -26,6 +26,7 @@ test: $(DEPS)
 
 lint: $(DEPS)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 
 format: $(DEPS)

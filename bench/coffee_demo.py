@@ -73,8 +73,11 @@ def run(client: Client, timeout: float) -> bool:
     print(f"created store {store}")
     try:
         started = time.perf_counter()
-        queued = client.call("POST", f"/memory_stores/{store}/update_memories",
-                             {"scope": scope, "items": [message(STATEMENT)], "update_delay": 0})
+        queued = client.call(
+            "POST",
+            f"/memory_stores/{store}/update_memories",
+            {"scope": scope, "items": [message(STATEMENT)], "update_delay": 0},
+        )
         update = wait_for_update(client, store, queued["update_id"], timeout)
         print(f"update {update['update_id']}: {update['status']} after {time.perf_counter() - started:.2f} s")
         if update["status"] != "completed":
@@ -84,14 +87,25 @@ def run(client: Client, timeout: float) -> bool:
             print(f"  {op['kind']}: [{op['memory_item']['kind']}] {op['memory_item']['content']}")
 
         started = time.perf_counter()
-        found = client.call("POST", f"/memory_stores/{store}/search_memories",
-                            {"scope": scope, "items": [message(QUESTION)], "options": {"max_memories": 5}})
+        found = client.call(
+            "POST",
+            f"/memory_stores/{store}/search_memories",
+            {"scope": scope, "items": [message(QUESTION)], "options": {"max_memories": 5}},
+        )
         elapsed_ms = (time.perf_counter() - started) * 1000
         print(f'search "{QUESTION}" ({elapsed_ms:.0f} ms, {found["search_id"]}):')
         for hit in found["memories"]:
-            print(f"  score {hit['score']:.3f}  [{hit['memory_item']['kind']}] {hit['memory_item']['content']}")
-        match = next((hit for hit in found["memories"]
-                      if all(w in hit["memory_item"]["content"].lower() for w in EXPECTED_WORDS)), None)
+            print(
+                f"  score {hit['score']:.3f}  [{hit['memory_item']['kind']}] {hit['memory_item']['content']}"
+            )
+        match = next(
+            (
+                hit
+                for hit in found["memories"]
+                if all(w in hit["memory_item"]["content"].lower() for w in EXPECTED_WORDS)
+            ),
+            None,
+        )
         if match is None:
             print("the search did not return the dark roast preference", file=sys.stderr)
             return False
@@ -107,8 +121,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base-url", default="http://127.0.0.1:3000")
     parser.add_argument("--token", help="a JWT for a stack deployed with AUTH_MODE=JWT")
-    parser.add_argument("--user-id", default=f"coffee-demo-user-{uuid.uuid4().hex[:8]}",
-                        help="x-memory-user-id without --token (the scope is {{$userId}}; with a JWT, its sub)")
+    parser.add_argument(
+        "--user-id",
+        default=f"coffee-demo-user-{uuid.uuid4().hex[:8]}",
+        help="x-memory-user-id without --token (the scope is {{$userId}}; with a JWT, its sub)",
+    )
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds to wait for the update")
     args = parser.parse_args()
     try:

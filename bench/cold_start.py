@@ -76,14 +76,16 @@ def environment(function: str, variant: str) -> dict[str, str]:
     env.pop("PYTHONDONTWRITEBYTECODE")
     env["POWERTOOLS_TRACE_DISABLED"] = "false" if variant == "xray-sdk" else "true"
     if variant != "plain":
-        env.update({
-            "AWS_LAMBDA_FUNCTION_NAME": f"memstore-{function}",
-            "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "512",
-            "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
-            "AWS_EXECUTION_ENV": "AWS_Lambda_python3.11",
-            "LAMBDA_TASK_ROOT": str(ROOT / "functions" / function),
-            "_HANDLER": "app.lambda_handler",
-        })
+        env.update(
+            {
+                "AWS_LAMBDA_FUNCTION_NAME": f"memstore-{function}",
+                "AWS_LAMBDA_FUNCTION_MEMORY_SIZE": "512",
+                "AWS_LAMBDA_FUNCTION_VERSION": "$LATEST",
+                "AWS_EXECUTION_ENV": "AWS_Lambda_python3.11",
+                "LAMBDA_TASK_ROOT": str(ROOT / "functions" / function),
+                "_HANDLER": "app.lambda_handler",
+            }
+        )
     return env
 
 
@@ -92,7 +94,11 @@ def run_once(function: str, variant: str) -> dict[str, Any]:
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", PROBE, str(app), ",".join(HEAVY)],
-        env=environment(function, variant), cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env=environment(function, variant),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     wall_ms = (time.perf_counter() - started) * 1000
     if done.returncode != 0:
@@ -107,7 +113,11 @@ def slowest_imports(function: str, variant: str, top: int) -> list[tuple[str, fl
     app = ROOT / "functions" / function / "app.py"
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", PROBE, str(app), ",".join(HEAVY)],
-        env=environment(function, variant), cwd=ROOT, capture_output=True, text=True, timeout=120,
+        env=environment(function, variant),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     cumulative: dict[str, float] = {}
     for line in done.stderr.splitlines():
@@ -135,17 +145,25 @@ def measure(function: str, variant: str, runs: int) -> dict[str, Any]:
 
 
 def table(results: dict[str, dict[str, dict[str, Any]]]) -> str:
-    rows = ["| handler | variant | import min ms | import median ms | process median ms | target | "
-            + " | ".join(HEAVY) + " |",
-            "|---|---|---:|---:|---:|---|" + "---|" * len(HEAVY)]
+    rows = [
+        "| handler | variant | import min ms | import median ms | process median ms | target | "
+        + " | ".join(HEAVY)
+        + " |",
+        "|---|---|---:|---:|---:|---|" + "---|" * len(HEAVY),
+    ]
     for function, by_variant in results.items():
         for variant, r in by_variant.items():
             target = r["target_ms"]
-            verdict = "" if target is None else (f"< {target} ok" if r["import_median_ms"] < target
-                                                 else f"< {target} MISSED")
+            verdict = (
+                ""
+                if target is None
+                else (f"< {target} ok" if r["import_median_ms"] < target else f"< {target} MISSED")
+            )
             loaded = " | ".join("yes" if r["loaded"][m] else "no" for m in HEAVY)
-            rows.append(f"| {function} | {variant} | {r['import_min_ms']} | {r['import_median_ms']} | "
-                        f"{r['process_median_ms']} | {verdict} | {loaded} |")
+            rows.append(
+                f"| {function} | {variant} | {r['import_min_ms']} | {r['import_median_ms']} | "
+                f"{r['process_median_ms']} | {verdict} | {loaded} |"
+            )
     return "\n".join(rows)
 
 
@@ -153,7 +171,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--functions", default=",".join(FUNCTIONS))
-    parser.add_argument("--variants", default="default,xray-sdk", help="default, xray-sdk, plain (comma-separated)")
+    parser.add_argument(
+        "--variants", default="default,xray-sdk", help="default, xray-sdk, plain (comma-separated)"
+    )
     parser.add_argument("--top", type=int, default=0, help="also list the N slowest imports per handler")
     parser.add_argument("--out", type=Path, help="also write the results as JSON here")
     args = parser.parse_args()
@@ -170,8 +190,11 @@ def main() -> None:
             results[function][variant] = measure(function, variant, args.runs)
             if args.top:
                 results[function][variant]["slowest_imports"] = slowest_imports(function, variant, args.top)
-            print(f"  {function:<12} {variant:<7} import median "
-                  f"{results[function][variant]['import_median_ms']} ms", file=sys.stderr)
+            print(
+                f"  {function:<12} {variant:<7} import median "
+                f"{results[function][variant]['import_median_ms']} ms",
+                file=sys.stderr,
+            )
 
     print(table(results), flush=True)
     if args.top:
@@ -179,8 +202,10 @@ def main() -> None:
             for variant, r in by_variant.items():
                 slow = ", ".join(f"{name} {ms:.0f}" for name, ms in r["slowest_imports"])
                 print(f"\n{function} ({variant}) slowest top-level imports, cumulative ms: {slow}")
-    print(f"\npython {sys.version.split()[0]}; {os.cpu_count()} CPUs; load average "
-          f"{os.getloadavg()[0]:.2f}; {args.runs} fresh processes per row")
+    print(
+        f"\npython {sys.version.split()[0]}; {os.cpu_count()} CPUs; load average "
+        f"{os.getloadavg()[0]:.2f}; {args.runs} fresh processes per row"
+    )
     if args.out:
         args.out.write_text(json.dumps({"runs": args.runs, "results": results}, indent=2))
 

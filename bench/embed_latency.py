@@ -30,8 +30,17 @@ QUERIES = [
 SENTENCES = [
     f"The user mentioned {topic} during conversation number {i}, and wants it remembered."
     for i, topic in enumerate(
-        ["dark roast coffee", "a sister in Lisbon", "a peanut allergy", "the Porto trip", "running",
-         "a deadline on Friday", "learning Portuguese", "their dog Max"] * 8
+        [
+            "dark roast coffee",
+            "a sister in Lisbon",
+            "a peanut allergy",
+            "the Porto trip",
+            "running",
+            "a deadline on Friday",
+            "learning Portuguese",
+            "their dog Max",
+        ]
+        * 8
     )
 ]
 

@@ -49,7 +49,9 @@ class Client:
         if query:
             url += "?" + urllib.parse.urlencode({k: v for k, v in query.items() if v is not None})
         data = json.dumps(body).encode("utf-8") if body is not None else None
-        request = urllib.request.Request(url, data=data, method=method, headers={"content-type": "application/json"})
+        request = urllib.request.Request(
+            url, data=data, method=method, headers={"content-type": "application/json"}
+        )
         with urllib.request.urlopen(request, timeout=300) as response:
             return json.loads(response.read())
 
@@ -61,8 +63,14 @@ def local_server() -> Iterator[str]:
     from memstore_local.gateway import run_in_thread
     from memstore_local.runtime import LocalRuntime
 
-    runtime = LocalRuntime(ROOT / "template.yaml", overrides={"POWERTOOLS_LOG_LEVEL": "ERROR", "LOG_LEVEL": "ERROR"})
-    with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink), run_in_thread(runtime, port=0) as server:
+    runtime = LocalRuntime(
+        ROOT / "template.yaml", overrides={"POWERTOOLS_LOG_LEVEL": "ERROR", "LOG_LEVEL": "ERROR"}
+    )
+    with (
+        open(os.devnull, "w") as sink,
+        contextlib.redirect_stdout(sink),
+        run_in_thread(runtime, port=0) as server,
+    ):
         yield server.url
 
 
@@ -72,7 +80,9 @@ def page_all(client: Client, store: str, limit: int) -> tuple[list[str], list[fl
     after = None
     for _ in range(100_000):
         started = time.perf_counter()
-        page = client.call("GET", f"/memory_stores/{store}/items", query={"scope": SCOPE, "limit": limit, "after": after})
+        page = client.call(
+            "GET", f"/memory_stores/{store}/items", query={"scope": SCOPE, "limit": limit, "after": after}
+        )
         page_s.append(time.perf_counter() - started)
         ids.extend(item["memory_id"] for item in page["data"])
         if not page["has_more"]:
@@ -87,16 +97,22 @@ def run(client: Client, n_items: int, limit: int, embed: bool) -> dict[str, Any]
     try:
         started = time.perf_counter()
         created = [
-            client.call("POST", f"/memory_stores/{store}/items",
-                        {"scope": SCOPE, "content": content(n), "kind": "user_profile"})["memory_id"]
+            client.call(
+                "POST",
+                f"/memory_stores/{store}/items",
+                {"scope": SCOPE, "content": content(n), "kind": "user_profile"},
+            )["memory_id"]
             for n in range(n_items)
         ]
         create_s = time.perf_counter() - started
         embed_s = None
         if embed:
             started = time.perf_counter()
-            client.call("POST", f"/memory_stores/{store}/search_memories",
-                        {"scope": SCOPE, "items": [{"type": "message", "role": "user", "content": "tea"}]})
+            client.call(
+                "POST",
+                f"/memory_stores/{store}/search_memories",
+                {"scope": SCOPE, "items": [{"type": "message", "role": "user", "content": "tea"}]},
+            )
             embed_s = time.perf_counter() - started
 
         started = time.perf_counter()

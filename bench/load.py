@@ -88,7 +88,10 @@ QUESTIONS = [
     "Could you plan a light breakfast for tomorrow?",
     "Which neighbourhood should we stay in?",
 ]
-COMMANDS = ["Please remember that I take my coffee black.", "Remember that I'd rather get replies in short lists."]
+COMMANDS = [
+    "Please remember that I take my coffee black.",
+    "Remember that I'd rather get replies in short lists.",
+]
 REPLIES = ["Got it, thanks for telling me.", "Noted. Anything else I should keep in mind?", "Sounds good."]
 ITEM_NOTES = [
     "Prefers metric units in answers.",
@@ -101,9 +104,15 @@ ITEM_NOTES = [
 
 def fill(template: str, rng: random.Random) -> str:
     return template.format(
-        city=rng.choice(CITIES), name=rng.choice(NAMES), food=rng.choice(FOODS), drink=rng.choice(DRINKS),
-        allergen=rng.choice(ALLERGENS), language=rng.choice(LANGUAGES), hobby=rng.choice(HOBBIES),
-        month=rng.choice(MONTHS), amount=rng.choice([600, 900, 1200, 2000]),
+        city=rng.choice(CITIES),
+        name=rng.choice(NAMES),
+        food=rng.choice(FOODS),
+        drink=rng.choice(DRINKS),
+        allergen=rng.choice(ALLERGENS),
+        language=rng.choice(LANGUAGES),
+        hobby=rng.choice(HOBBIES),
+        month=rng.choice(MONTHS),
+        amount=rng.choice([600, 900, 1200, 2000]),
     )
 
 
@@ -174,8 +183,15 @@ class Results:
 
 
 class Worker(threading.Thread):
-    def __init__(self, n: int, args: argparse.Namespace, store: str, scopes: list[str], results: Results,
-                 deadline: float):
+    def __init__(
+        self,
+        n: int,
+        args: argparse.Namespace,
+        store: str,
+        scopes: list[str],
+        results: Results,
+        deadline: float,
+    ):
         super().__init__(name=f"load-client-{n}", daemon=True)
         self.n = n
         self.rng = random.Random(args.seed * 1000 + n)
@@ -199,8 +215,15 @@ class Worker(threading.Thread):
             self.conn.close()
 
     # one timed request ------------------------------------------------------------------------
-    def call(self, op: str, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None,
-             expect: tuple[int, ...] = (200,)) -> tuple[int, dict[str, str], Any] | None:
+    def call(
+        self,
+        op: str,
+        method: str,
+        path: str,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+        expect: tuple[int, ...] = (200,),
+    ) -> tuple[int, dict[str, str], Any] | None:
         started = time.perf_counter()
         try:
             status, got_headers, payload = self.conn.request(method, path, body, headers)
@@ -226,7 +249,11 @@ class Worker(threading.Thread):
             if reply is None:
                 return None
             status, _, payload = reply
-            if status == 409 and isinstance(payload, dict) and payload.get("error", {}).get("code") == "conflict":
+            if (
+                status == 409
+                and isinstance(payload, dict)
+                and payload.get("error", {}).get("code") == "conflict"
+            ):
                 with self.results.lock:
                     self.results.conflict_retries += 1
                 time.sleep(self.rng.uniform(0.05, 0.25) * (attempt + 1))
@@ -235,7 +262,11 @@ class Worker(threading.Thread):
         if status in expect and self.rng.random() < REPLAY_RATE:
             again = self.call(f"{op}_replay", "POST", path, body, headers, expect=(status,))
             if again is not None:
-                same = again[0] == status and again[2] == payload and again[1].get("idempotent-replayed") == "true"
+                same = (
+                    again[0] == status
+                    and again[2] == payload
+                    and again[1].get("idempotent-replayed") == "true"
+                )
                 with self.results.lock:
                     self.results.replays["same" if same else "different"] += 1
                 if not same:
@@ -252,12 +283,23 @@ class Worker(threading.Thread):
         items: list[dict[str, Any]] = []
         for _ in range(self.rng.choice([1, 1, 2, 3])):
             roll = self.rng.random()
-            text = (self.rng.choice(COMMANDS) if roll < 0.05 else self.rng.choice(QUESTIONS) if roll < 0.25
-                    else fill(self.rng.choice(FACTS), self.rng))
+            text = (
+                self.rng.choice(COMMANDS)
+                if roll < 0.05
+                else self.rng.choice(QUESTIONS)
+                if roll < 0.25
+                else fill(self.rng.choice(FACTS), self.rng)
+            )
             items.append({"type": "message", "role": "user", "id": self.message_id(), "content": text})
             if self.rng.random() < 0.6:
-                items.append({"type": "message", "role": "assistant", "id": self.message_id(),
-                              "content": [{"type": "output_text", "text": self.rng.choice(REPLIES)}]})
+                items.append(
+                    {
+                        "type": "message",
+                        "role": "assistant",
+                        "id": self.message_id(),
+                        "content": [{"type": "output_text", "text": self.rng.choice(REPLIES)}],
+                    }
+                )
         body = {"scope": scope, "items": items, "update_delay": 0}
         answer = self.keyed("update_memories", f"/memory_stores/{self.store}/update_memories", body, (202,))
         if answer:
@@ -275,14 +317,20 @@ class Worker(threading.Thread):
 
     def item_create(self) -> None:
         scope = self.rng.choice(self.scopes)
-        body = {"scope": scope, "content": f"{self.rng.choice(ITEM_NOTES)} (client {self.n})", "kind": "procedural"}
+        body = {
+            "scope": scope,
+            "content": f"{self.rng.choice(ITEM_NOTES)} (client {self.n})",
+            "kind": "procedural",
+        }
         item = self.keyed("item_create", f"/memory_stores/{self.store}/items", body, (201,))
         if item:
             self.items.append((item["memory_id"], scope))
 
     def own_item(self, op: str, method: str, body: Any = None) -> None:
         memory_id, _ = self.rng.choice(self.items)
-        reply = self.call(op, method, f"/memory_stores/{self.store}/items/{memory_id}", body, expect=(200, 404))
+        reply = self.call(
+            op, method, f"/memory_stores/{self.store}/items/{memory_id}", body, expect=(200, 404)
+        )
         if reply and reply[0] == 404:
             # consolidation may replace or delete what the API wrote: counted, and forgotten
             with self.results.lock:
@@ -294,7 +342,9 @@ class Worker(threading.Thread):
         self.own_item("item_get", "GET")
 
     def item_update(self) -> None:
-        self.own_item("item_update", "POST", {"content": f"{self.rng.choice(ITEM_NOTES)} (client {self.n}, edited)"})
+        self.own_item(
+            "item_update", "POST", {"content": f"{self.rng.choice(ITEM_NOTES)} (client {self.n}, edited)"}
+        )
 
     def item_delete(self) -> None:
         self.own_item("item_delete", "DELETE")
@@ -311,13 +361,19 @@ def warm_up(conn: Connection, store: str, timeout: float) -> float:
     started = time.monotonic()
     scope = "load-warm-up"
     message = {"type": "message", "role": "user", "content": "I just moved to Porto for a new job."}
-    status, _, update = conn.request("POST", f"/memory_stores/{store}/update_memories",
-                                     {"scope": scope, "items": [message], "update_delay": 0})
+    status, _, update = conn.request(
+        "POST",
+        f"/memory_stores/{store}/update_memories",
+        {"scope": scope, "items": [message], "update_delay": 0},
+    )
     assert status == 202, (status, update)
     conn.request("POST", f"/memory_stores/{store}/search_memories", {"scope": scope, "items": [message]})
-    status, _, item = conn.request("POST", f"/memory_stores/{store}/items",
-                                   {"scope": scope, "content": "Prefers metric units.", "kind": "procedural"},
-                                   {"idempotency-key": str(uuid.uuid4())})
+    status, _, item = conn.request(
+        "POST",
+        f"/memory_stores/{store}/items",
+        {"scope": scope, "content": "Prefers metric units.", "kind": "procedural"},
+        {"idempotency-key": str(uuid.uuid4())},
+    )
     assert status == 201, (status, item)
     conn.request("GET", f"/memory_stores/{store}/items/{item['memory_id']}")
     conn.request("GET", f"/memory_stores/{store}/items?scope={scope}")
@@ -331,7 +387,9 @@ def warm_up(conn: Connection, store: str, timeout: float) -> float:
 
 
 # ------------------------------------------------------------------------------ after the load
-def settle(conn: Connection, store: str, submitted: list[Submitted], timeout: float) -> tuple[dict[str, dict], float]:
+def settle(
+    conn: Connection, store: str, submitted: list[Submitted], timeout: float
+) -> tuple[dict[str, dict], float]:
     """Every submitted update's last seen body, polled until all are final or the timeout."""
     started = time.monotonic()
     seen: dict[str, dict] = {}
@@ -357,7 +415,9 @@ def messages_kept(conn: Connection, store: str, scope: str, update_id: str) -> b
     return status == 200
 
 
-def account(conn: Connection, store: str, submitted: list[Submitted], seen: dict[str, dict]) -> dict[str, Any]:
+def account(
+    conn: Connection, store: str, submitted: list[Submitted], seen: dict[str, dict]
+) -> dict[str, Any]:
     by_id = {s.update_id: s for s in submitted}
     outcome: Counter = Counter()
     problems: list[dict[str, Any]] = []
@@ -406,7 +466,9 @@ def cited_messages(conn: Connection, store: str, scopes: list[str]) -> tuple[set
         after = None
         while True:
             query = {"scope": scope, "limit": 100, **({"after": after} if after else {})}
-            status, _, page = conn.request("GET", f"/memory_stores/{store}/items?{urllib.parse.urlencode(query)}")
+            status, _, page = conn.request(
+                "GET", f"/memory_stores/{store}/items?{urllib.parse.urlencode(query)}"
+            )
             if status != 200:
                 break
             for item in page["data"]:
@@ -461,7 +523,9 @@ def main() -> int:
 
     admin = Connection(args.base_url, args.timeout)
     store = f"load-{uuid.uuid4().hex[:8]}"
-    status, _, body = admin.request("POST", "/memory_stores", {"name": store, "definition": {"kind": "default"}})
+    status, _, body = admin.request(
+        "POST", "/memory_stores", {"name": store, "definition": {"kind": "default"}}
+    )
     if status != 201:
         print(f"cannot create the store: {status} {body}", file=sys.stderr)
         return 2
@@ -477,8 +541,13 @@ def main() -> int:
     elapsed = time.monotonic() - started
 
     report: dict[str, Any] = {
-        "base_url": args.base_url, "clients": args.clients, "seconds": args.seconds, "scopes": args.scopes,
-        "warm_up_s": round(warm_up_s, 1), "elapsed_s": round(elapsed, 1), **summary(results, elapsed),
+        "base_url": args.base_url,
+        "clients": args.clients,
+        "seconds": args.seconds,
+        "scopes": args.scopes,
+        "warm_up_s": round(warm_up_s, 1),
+        "elapsed_s": round(elapsed, 1),
+        **summary(results, elapsed),
         "errors": len(results.errors),
         "errors_by_kind": dict(Counter(f"{e['op']}:{e['kind']}" for e in results.errors)),
         "error_samples": results.errors[:10],

@@ -44,26 +44,97 @@ HTTP_PAUSE_S = 0.06
 running in the function's background thread, which on moto cost ~3 ms of CPU each and would
 otherwise land on the next request. Back-to-back numbers are reported too."""
 
-RELATIONS = ["sister", "brother", "mother", "father", "best friend", "cousin", "aunt", "uncle",
-             "partner", "son", "daughter", "grandmother", "neighbour", "manager"]
-CITIES = ["Porto", "Lisbon", "Berlin", "Kyoto", "Denver", "Nairobi", "Toronto", "Madrid", "Oslo",
-          "Austin", "Lyon", "Seoul", "Cape Town", "Melbourne", "Dublin", "Prague"]
-JOBS = ["nurse", "teacher", "software engineer", "chef", "architect", "pilot", "lawyer",
-        "photographer", "dentist", "carpenter", "journalist", "pharmacist"]
-FOODS = ["dark roast coffee", "green tea", "oat milk lattes", "spicy ramen", "sourdough bread",
-         "vegetarian curry", "sushi", "dark chocolate", "sparkling water", "mushroom risotto",
-         "Greek yoghurt", "black olives"]
+RELATIONS = [
+    "sister",
+    "brother",
+    "mother",
+    "father",
+    "best friend",
+    "cousin",
+    "aunt",
+    "uncle",
+    "partner",
+    "son",
+    "daughter",
+    "grandmother",
+    "neighbour",
+    "manager",
+]
+CITIES = [
+    "Porto",
+    "Lisbon",
+    "Berlin",
+    "Kyoto",
+    "Denver",
+    "Nairobi",
+    "Toronto",
+    "Madrid",
+    "Oslo",
+    "Austin",
+    "Lyon",
+    "Seoul",
+    "Cape Town",
+    "Melbourne",
+    "Dublin",
+    "Prague",
+]
+JOBS = [
+    "nurse",
+    "teacher",
+    "software engineer",
+    "chef",
+    "architect",
+    "pilot",
+    "lawyer",
+    "photographer",
+    "dentist",
+    "carpenter",
+    "journalist",
+    "pharmacist",
+]
+FOODS = [
+    "dark roast coffee",
+    "green tea",
+    "oat milk lattes",
+    "spicy ramen",
+    "sourdough bread",
+    "vegetarian curry",
+    "sushi",
+    "dark chocolate",
+    "sparkling water",
+    "mushroom risotto",
+    "Greek yoghurt",
+    "black olives",
+]
 MEALS = ["breakfast", "lunch", "dinner", "a late snack", "weekend brunch"]
 ALLERGENS = ["peanuts", "shellfish", "gluten", "lactose", "penicillin", "cat hair", "pollen", "sesame"]
-SPORTS = ["tennis", "football", "chess", "climbing", "swimming", "badminton", "yoga", "cycling",
-          "running", "volleyball"]
+SPORTS = [
+    "tennis",
+    "football",
+    "chess",
+    "climbing",
+    "swimming",
+    "badminton",
+    "yoga",
+    "cycling",
+    "running",
+    "volleyball",
+]
 DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 LANGUAGES = ["Portuguese", "Japanese", "German", "Spanish", "Korean", "French", "Norwegian", "Czech"]
 MONTHS = ["January", "March", "April", "June", "August", "October", "December"]
 PETS = ["dog", "cat", "parrot", "rabbit", "turtle", "hamster"]
 PET_NAMES = ["Max", "Luna", "Pepper", "Milo", "Nala", "Biscuit", "Olive", "Rex", "Kiwi", "Mochi"]
-PROJECTS = ["billing migration", "mobile app redesign", "data warehouse", "search relevance",
-            "onboarding flow", "quarterly report", "security audit", "hiring plan"]
+PROJECTS = [
+    "billing migration",
+    "mobile app redesign",
+    "data warehouse",
+    "search relevance",
+    "onboarding flow",
+    "quarterly report",
+    "security audit",
+    "hiring plan",
+]
 TOOLS = ["Python", "Rust", "spreadsheets", "Figma", "Kubernetes", "SQL", "Go", "Terraform"]
 SEATS = ["an aisle seat", "a window seat", "extra legroom", "a quiet carriage"]
 
@@ -87,21 +158,41 @@ def memory_texts(n: int, seed: int = 7) -> list[tuple[str, str]]:
     rng = random.Random(seed)
     facts: set[tuple[str, str]] = set()
     makers: list[Callable[[], tuple[str, str]]] = [
-        lambda: ("user_profile", f"User's {rng.choice(RELATIONS)} lives in {rng.choice(CITIES)} "
-                                 f"and works as a {rng.choice(JOBS)}"),
+        lambda: (
+            "user_profile",
+            f"User's {rng.choice(RELATIONS)} lives in {rng.choice(CITIES)} and works as a {rng.choice(JOBS)}",
+        ),
         lambda: ("user_profile", f"User prefers {rng.choice(FOODS)} for {rng.choice(MEALS)}"),
-        lambda: ("user_profile", f"User is allergic to {rng.choice(ALLERGENS)} and avoids "
-                                 f"{rng.choice(FOODS)} at {rng.choice(MEALS)}"),
-        lambda: ("chat_summary", f"User plays {rng.choice(SPORTS)} every {rng.choice(DAYS)} with "
-                                 f"their {rng.choice(RELATIONS)} in {rng.choice(CITIES)}"),
-        lambda: ("user_profile", f"User is learning {rng.choice(LANGUAGES)} for a trip to "
-                                 f"{rng.choice(CITIES)} in {rng.choice(MONTHS)}"),
-        lambda: ("user_profile", f"User has a {rng.choice(PETS)} named {rng.choice(PET_NAMES)} that "
-                                 f"stays with their {rng.choice(RELATIONS)} on {rng.choice(DAYS)}s"),
-        lambda: ("chat_summary", f"User is working on the {rng.choice(PROJECTS)} project using "
-                                 f"{rng.choice(TOOLS)}, due in {rng.choice(MONTHS)}"),
-        lambda: ("procedural", f"When booking travel to {rng.choice(CITIES)}, user wants "
-                               f"{rng.choice(SEATS)} and a {rng.choice(MEALS)} reservation"),
+        lambda: (
+            "user_profile",
+            f"User is allergic to {rng.choice(ALLERGENS)} and avoids "
+            f"{rng.choice(FOODS)} at {rng.choice(MEALS)}",
+        ),
+        lambda: (
+            "chat_summary",
+            f"User plays {rng.choice(SPORTS)} every {rng.choice(DAYS)} with "
+            f"their {rng.choice(RELATIONS)} in {rng.choice(CITIES)}",
+        ),
+        lambda: (
+            "user_profile",
+            f"User is learning {rng.choice(LANGUAGES)} for a trip to "
+            f"{rng.choice(CITIES)} in {rng.choice(MONTHS)}",
+        ),
+        lambda: (
+            "user_profile",
+            f"User has a {rng.choice(PETS)} named {rng.choice(PET_NAMES)} that "
+            f"stays with their {rng.choice(RELATIONS)} on {rng.choice(DAYS)}s",
+        ),
+        lambda: (
+            "chat_summary",
+            f"User is working on the {rng.choice(PROJECTS)} project using "
+            f"{rng.choice(TOOLS)}, due in {rng.choice(MONTHS)}",
+        ),
+        lambda: (
+            "procedural",
+            f"When booking travel to {rng.choice(CITIES)}, user wants "
+            f"{rng.choice(SEATS)} and a {rng.choice(MEALS)} reservation",
+        ),
     ]
     ordered: list[tuple[str, str]] = []
     while len(ordered) < n:
@@ -116,9 +207,15 @@ def query_texts(n: int, seed: int = 11) -> list[str]:
     rng = random.Random(seed)
     return [
         rng.choice(QUERY_TEMPLATES).format(
-            rel=rng.choice(RELATIONS), city=rng.choice(CITIES), meal=rng.choice(MEALS),
-            food_word=rng.choice(FOOD_WORDS), pet=rng.choice(PETS), month=rng.choice(MONTHS),
-            sport=rng.choice(SPORTS), day=rng.choice(DAYS), tool=rng.choice(TOOLS),
+            rel=rng.choice(RELATIONS),
+            city=rng.choice(CITIES),
+            meal=rng.choice(MEALS),
+            food_word=rng.choice(FOOD_WORDS),
+            pet=rng.choice(PETS),
+            month=rng.choice(MONTHS),
+            sport=rng.choice(SPORTS),
+            day=rng.choice(DAYS),
+            tool=rng.choice(TOOLS),
         )
         for _ in range(n)
     ]
@@ -127,8 +224,13 @@ def query_texts(n: int, seed: int = 11) -> list[str]:
 def summary(samples_ms: list[float]) -> dict[str, float]:
     ordered = sorted(samples_ms)
     p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-    return {"n": len(ordered), "p50_ms": round(statistics.median(ordered), 2), "p95_ms": round(p95, 2),
-            "mean_ms": round(statistics.fmean(ordered), 2), "max_ms": round(ordered[-1], 2)}
+    return {
+        "n": len(ordered),
+        "p50_ms": round(statistics.median(ordered), 2),
+        "p95_ms": round(p95, 2),
+        "mean_ms": round(statistics.fmean(ordered), 2),
+        "max_ms": round(ordered[-1], 2),
+    }
 
 
 def queries_for(size: int, requested: int | None) -> int:
@@ -143,11 +245,19 @@ def static_runs(size: int) -> int:
 
 def _fake_aws_environment() -> None:
     for key in list(os.environ):
-        if key.startswith("AWS_ENDPOINT_URL") or key in ("AWS_PROFILE", "AWS_DEFAULT_PROFILE",
-                                                         "DYNAMODB_ENDPOINT"):
+        if key.startswith("AWS_ENDPOINT_URL") or key in (
+            "AWS_PROFILE",
+            "AWS_DEFAULT_PROFILE",
+            "DYNAMODB_ENDPOINT",
+        ):
             del os.environ[key]
-    os.environ.update(AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing",
-                      AWS_SESSION_TOKEN="testing", AWS_DEFAULT_REGION="us-east-1", AWS_REGION="us-east-1")
+    os.environ.update(
+        AWS_ACCESS_KEY_ID="testing",
+        AWS_SECRET_ACCESS_KEY="testing",
+        AWS_SESSION_TOKEN="testing",
+        AWS_DEFAULT_REGION="us-east-1",
+        AWS_REGION="us-east-1",
+    )
 
 
 def populate(repo: Any, store: str, scope: str, facts: list[tuple[str, str]], vectors: Any) -> float:
@@ -161,19 +271,32 @@ def populate(repo: Any, store: str, scope: str, facts: list[tuple[str, str]], ve
     started = time.perf_counter()
     for (kind, content), vec in zip(facts, vectors, strict=True):
         created = int(now - rng.uniform(0, 180 * DAY))
-        repo.put_item(MemoryItem(
-            memory_id=new_id("mem", created + rng.random()),
-            store=store, scope=scope, kind=Kind(kind), content=content,
-            created_at=created, updated_at=created + int(rng.uniform(0, 10 * DAY)),
-            importance=round(rng.uniform(0.2, 0.9), 2),
-            access_count=rng.randrange(0, 5),
-            embedding=codec.encode(vec), embedding_model=MODEL,
-        ))
+        repo.put_item(
+            MemoryItem(
+                memory_id=new_id("mem", created + rng.random()),
+                store=store,
+                scope=scope,
+                kind=Kind(kind),
+                content=content,
+                created_at=created,
+                updated_at=created + int(rng.uniform(0, 10 * DAY)),
+                importance=round(rng.uniform(0.2, 0.9), 2),
+                access_count=rng.randrange(0, 5),
+                embedding=codec.encode(vec),
+                embedding_model=MODEL,
+            )
+        )
     return time.perf_counter() - started
 
 
-def in_process(sizes: list[int], n_queries: int | None, facts: list[tuple[str, str]], vectors: Any,
-               embedder: Any, profile: bool) -> dict[int, dict[str, Any]]:
+def in_process(
+    sizes: list[int],
+    n_queries: int | None,
+    facts: list[tuple[str, str]],
+    vectors: Any,
+    embedder: Any,
+    profile: bool,
+) -> dict[int, dict[str, Any]]:
     from moto import mock_aws
 
     from memstore.domain.access import Caller
@@ -195,20 +318,25 @@ def in_process(sizes: list[int], n_queries: int | None, facts: list[tuple[str, s
         client = boto3.client("dynamodb", region_name=LOCAL_REGION)
         table = Template(ROOT / "template.yaml").tables()[0]
         client.create_table(**table.create_args)
-        container = Container(Settings(table_name=table.table_name, region=LOCAL_REGION),
-                              embedder_factory=lambda model: embedder)
+        container = Container(
+            Settings(table_name=table.table_name, region=LOCAL_REGION),
+            embedder_factory=lambda model: embedder,
+        )
         # The container's own wiring, with a handle on the access recorder so its writes can be drained.
         access = AccessRecorder(container.repository)
-        service = SearchService(container.repository, container.clock, container.embedder_for,
-                                container.vector_index, access)
+        service = SearchService(
+            container.repository, container.clock, container.embedder_for, container.vector_index, access
+        )
         caller = Caller()
         for size in sizes:
             store = f"bench-{size}"
             container.stores.create(CreateStoreRequest(name=store), Caller())
             fill_s = populate(container.repository, store, SCOPE, facts[:size], vectors[:size])
             queries = query_texts(queries_for(size, n_queries))
-            requests = [SearchMemoriesRequest(scope=SCOPE, items=[{"type": "message", "role": "user",
-                                                                  "content": q}]) for q in queries]
+            requests = [
+                SearchMemoriesRequest(scope=SCOPE, items=[{"type": "message", "role": "user", "content": q}])
+                for q in queries
+            ]
 
             started = time.perf_counter()
             first = service.search(store, requests[0], caller)
@@ -244,14 +372,19 @@ def in_process(sizes: list[int], n_queries: int | None, facts: list[tuple[str, s
                 "static": summary(static),
             }
             if profile:
-                results[size]["profile"] = profile_searches(service, container, embedder, access, store,
-                                                            requests, caller)
+                results[size]["profile"] = profile_searches(
+                    service, container, embedder, access, store, requests, caller
+                )
                 if size <= 1000:
                     # Beyond this, moto's paged query re-sorts the whole partition for every page.
-                    results[size]["profile"]["scope_read"] = profile_cold_load(container.repository, store,
-                                                                                time.time())
-            print(f"  in process, {size:>6} memories: filled in {fill_s:.1f} s, "
-                  f"contextual p50 {results[size]['contextual']['p50_ms']} ms", file=sys.stderr)
+                    results[size]["profile"]["scope_read"] = profile_cold_load(
+                        container.repository, store, time.time()
+                    )
+            print(
+                f"  in process, {size:>6} memories: filled in {fill_s:.1f} s, "
+                f"contextual p50 {results[size]['contextual']['p50_ms']} ms",
+                file=sys.stderr,
+            )
     return results
 
 
@@ -284,8 +417,9 @@ class PhaseTimer:
         return restore
 
 
-def profile_searches(service: Any, container: Any, embedder: Any, access: Any, store: str,
-                     requests: list[Any], caller: Any) -> dict[str, Any]:
+def profile_searches(
+    service: Any, container: Any, embedder: Any, access: Any, store: str, requests: list[Any], caller: Any
+) -> dict[str, Any]:
     """Where a warm contextual search spends its time (mean ms a search, by phase), and cProfile's
     top functions for the same searches."""
     from memstore.domain import ranking
@@ -340,15 +474,17 @@ def profile_cold_load(repo: Any, store: str, now: float) -> str:
     return text.getvalue()
 
 
-def over_http(sizes: list[int], n_queries: int | None, facts: list[tuple[str, str]],
-              vectors: Any) -> dict[int, dict[str, Any]]:
+def over_http(
+    sizes: list[int], n_queries: int | None, facts: list[tuple[str, str]], vectors: Any
+) -> dict[int, dict[str, Any]]:
     """The handlers' JSON logs and metrics go to stdout, as in Lambda: kept out of the report."""
     with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
         return _over_http(sizes, n_queries, facts, vectors)
 
 
-def _over_http(sizes: list[int], n_queries: int | None, facts: list[tuple[str, str]],
-               vectors: Any) -> dict[int, dict[str, Any]]:
+def _over_http(
+    sizes: list[int], n_queries: int | None, facts: list[tuple[str, str]], vectors: Any
+) -> dict[int, dict[str, Any]]:
     from memstore.adapters.dynamodb_repository import DynamoDBRepository
     from memstore_local.gateway import run_in_thread
     from memstore_local.runtime import LOCAL_REGION, LocalRuntime
@@ -361,24 +497,30 @@ def _over_http(sizes: list[int], n_queries: int | None, facts: list[tuple[str, s
 
         def call(method: str, path: str, body: Any = None) -> dict[str, Any]:
             data = json.dumps(body).encode() if body is not None else None
-            request = urllib.request.Request(server.url + path, data=data, method=method,
-                                             headers={"content-type": "application/json"})
+            request = urllib.request.Request(
+                server.url + path, data=data, method=method, headers={"content-type": "application/json"}
+            )
             with urllib.request.urlopen(request, timeout=120) as response:
                 return json.loads(response.read())
 
         # The first request of each function imports its handler and loads the model: measured apart.
         call("POST", "/memory_stores", {"name": "bench-warmup"})
         started = time.perf_counter()
-        call("POST", "/memory_stores/bench-warmup/search_memories",
-             {"scope": "warmup", "items": [{"type": "message", "role": "user", "content": "hello there"}]})
+        call(
+            "POST",
+            "/memory_stores/bench-warmup/search_memories",
+            {"scope": "warmup", "items": [{"type": "message", "role": "user", "content": "hello there"}]},
+        )
         first_request_ms = (time.perf_counter() - started) * 1000
 
         for size in sizes:
             store = f"bench-http-{size}"
             call("POST", "/memory_stores", {"name": store})
             fill_s = populate(repo, store, SCOPE, facts[:size], vectors[:size])
-            bodies = [{"scope": SCOPE, "items": [{"type": "message", "role": "user", "content": q}]}
-                      for q in query_texts(queries_for(size, n_queries))]
+            bodies = [
+                {"scope": SCOPE, "items": [{"type": "message", "role": "user", "content": q}]}
+                for q in query_texts(queries_for(size, n_queries))
+            ]
             path = f"/memory_stores/{store}/search_memories"
             started = time.perf_counter()
             call("POST", path, bodies[0])
@@ -391,45 +533,67 @@ def _over_http(sizes: list[int], n_queries: int | None, facts: list[tuple[str, s
                     answer = call("POST", path, body)
                     timed[key].append((time.perf_counter() - started) * 1000)
                     assert answer["memories"], "a search found nothing"
-            results[size] = {"populate_s": round(fill_s, 1), "cold_scope_load_ms": round(cold_ms, 1),
-                             "first_request_of_process_ms": round(first_request_ms, 1),
-                             **{key: summary(samples) for key, samples in timed.items()}}
-            print(f"  over HTTP,  {size:>6} memories: filled in {fill_s:.1f} s, "
-                  f"round trip p50 {results[size]['round_trip']['p50_ms']} ms", file=sys.stderr)
+            results[size] = {
+                "populate_s": round(fill_s, 1),
+                "cold_scope_load_ms": round(cold_ms, 1),
+                "first_request_of_process_ms": round(first_request_ms, 1),
+                **{key: summary(samples) for key, samples in timed.items()},
+            }
+            print(
+                f"  over HTTP,  {size:>6} memories: filled in {fill_s:.1f} s, "
+                f"round trip p50 {results[size]['round_trip']['p50_ms']} ms",
+                file=sys.stderr,
+            )
     return results
 
 
 def table(report: dict[str, Any]) -> str:
-    rows = ["| memories | mode | p50 ms | p95 ms | mean ms | cold scope load ms | populate s |",
-            "|---:|---|---:|---:|---:|---:|---:|"]
+    rows = [
+        "| memories | mode | p50 ms | p95 ms | mean ms | cold scope load ms | populate s |",
+        "|---:|---|---:|---:|---:|---:|---:|",
+    ]
     for size in report["sizes"]:
         local = report["in_process"].get(str(size)) or report["in_process"].get(size)
         if local:
             for label, key in (("in process, contextual", "contextual"), ("in process, static", "static")):
                 s = local[key]
-                rows.append(f"| {size:,} | {label} | {s['p50_ms']} | {s['p95_ms']} | {s['mean_ms']} | "
-                            f"{local['cold_scope_load_ms']} | {local['populate_s']} |")
+                rows.append(
+                    f"| {size:,} | {label} | {s['p50_ms']} | {s['p95_ms']} | {s['mean_ms']} | "
+                    f"{local['cold_scope_load_ms']} | {local['populate_s']} |"
+                )
             s = local["contextual_cpu"]
-            rows.append(f"| {size:,} | in process, contextual: CPU time of the thread | {s['p50_ms']} | "
-                        f"{s['p95_ms']} | {s['mean_ms']} | | |")
+            rows.append(
+                f"| {size:,} | in process, contextual: CPU time of the thread | {s['p50_ms']} | "
+                f"{s['p95_ms']} | {s['mean_ms']} | | |"
+            )
             s = local["access_write_after_response"]
-            rows.append(f"| {size:,} | (access write, after the response) | {s['p50_ms']} | {s['p95_ms']} | "
-                        f"{s['mean_ms']} | | |")
+            rows.append(
+                f"| {size:,} | (access write, after the response) | {s['p50_ms']} | {s['p95_ms']} | "
+                f"{s['mean_ms']} | | |"
+            )
         remote = report["http"].get(str(size)) or report["http"].get(size)
         if remote:
-            for label, key in ((f"HTTP round trip ({HTTP_PAUSE_S * 1000:.0f} ms between requests)", "round_trip"),
-                               ("HTTP round trip, back to back", "round_trip_back_to_back")):
+            for label, key in (
+                (f"HTTP round trip ({HTTP_PAUSE_S * 1000:.0f} ms between requests)", "round_trip"),
+                ("HTTP round trip, back to back", "round_trip_back_to_back"),
+            ):
                 s = remote[key]
-                rows.append(f"| {size:,} | {label} | {s['p50_ms']} | {s['p95_ms']} | {s['mean_ms']} | "
-                            f"{remote['cold_scope_load_ms']} | {remote['populate_s']} |")
+                rows.append(
+                    f"| {size:,} | {label} | {s['p50_ms']} | {s['p95_ms']} | {s['mean_ms']} | "
+                    f"{remote['cold_scope_load_ms']} | {remote['populate_s']} |"
+                )
     return "\n".join(rows)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,1000,10000", help="comma-separated scope sizes")
-    parser.add_argument("--queries", type=int, default=None,
-                        help="timed searches per size (default 200; 100 for 10,000 and more)")
+    parser.add_argument(
+        "--queries",
+        type=int,
+        default=None,
+        help="timed searches per size (default 200; 100 for 10,000 and more)",
+    )
     parser.add_argument("--modes", default="inprocess,http", help="inprocess, http or both")
     parser.add_argument("--profile", action="store_true", help="profile the in-process searches")
     parser.add_argument("--out", type=Path, help="also write the results as JSON here")
@@ -450,9 +614,14 @@ def main() -> None:
     print(f"embedded {len(facts)} memories in {embed_s:.1f} s", file=sys.stderr)
 
     report: dict[str, Any] = {
-        "sizes": sizes, "embedder": f"{MODEL} ({embedder.variant}, onnxruntime, 1 thread)",
-        "omp_num_threads": os.environ.get("OMP_NUM_THREADS"), "precompute_embeddings_s": round(embed_s, 1),
-        "in_process": {}, "http": {}, "cpus": os.cpu_count(), "load_average_before": os.getloadavg(),
+        "sizes": sizes,
+        "embedder": f"{MODEL} ({embedder.variant}, onnxruntime, 1 thread)",
+        "omp_num_threads": os.environ.get("OMP_NUM_THREADS"),
+        "precompute_embeddings_s": round(embed_s, 1),
+        "in_process": {},
+        "http": {},
+        "cpus": os.cpu_count(),
+        "load_average_before": os.getloadavg(),
     }
     if "inprocess" in modes:
         report["in_process"] = in_process(sizes, args.queries, facts, vectors, embedder, args.profile)
@@ -466,27 +635,41 @@ def main() -> None:
     if local:
         s = local["contextual"]
         met = s["p50_ms"] <= TARGET_P50_MS and s["p95_ms"] <= TARGET_P95_MS
-        print(f"\ntarget (1,000 memories, in process): p50 <= {TARGET_P50_MS:g} ms and p95 <= "
-              f"{TARGET_P95_MS:g} ms: {'met' if met else 'MISSED'} (p50 {s['p50_ms']}, p95 {s['p95_ms']})")
+        print(
+            f"\ntarget (1,000 memories, in process): p50 <= {TARGET_P50_MS:g} ms and p95 <= "
+            f"{TARGET_P95_MS:g} ms: {'met' if met else 'MISSED'} (p50 {s['p50_ms']}, p95 {s['p95_ms']})"
+        )
     first = next(iter(report["http"].values()), None)
     if first:
-        print(f"first HTTP search of the process (handler import + model load): "
-              f"{first['first_request_of_process_ms']} ms")
-    profiled = [(size, local["profile"]) for size, local in report["in_process"].items() if "profile" in local]
+        print(
+            f"first HTTP search of the process (handler import + model load): "
+            f"{first['first_request_of_process_ms']} ms"
+        )
+    profiled = [
+        (size, local["profile"]) for size, local in report["in_process"].items() if "profile" in local
+    ]
     if profiled:
         labels = list(profiled[0][1]["per_search_ms"])
         print("\nWhere a warm contextual search spends its time (mean ms a search):\n")
         print("| phase | " + " | ".join(f"{size:,}" for size, _ in profiled) + " |")
         print("|---|" + "---:|" * len(profiled))
         for label in labels:
-            print(f"| {label} | " + " | ".join(str(p["per_search_ms"].get(label, "")) for _, p in profiled) + " |")
+            print(
+                f"| {label} | "
+                + " | ".join(str(p["per_search_ms"].get(label, "")) for _, p in profiled)
+                + " |"
+            )
         read = [(size, p["scope_read"]) for size, p in profiled if "scope_read" in p]
         if read:
             size, text = read[-1]
-            print(f"\nReading the scope of {size:,} memories (cold scope load; every static search), "
-                  f"top functions:\n{text}")
-    print(f"\ntotal {report['total_s']} s; load average before {report['load_average_before'][0]:.2f}, "
-          f"after {report['load_average_after'][0]:.2f} on {report['cpus']} CPUs")
+            print(
+                f"\nReading the scope of {size:,} memories (cold scope load; every static search), "
+                f"top functions:\n{text}"
+            )
+    print(
+        f"\ntotal {report['total_s']} s; load average before {report['load_average_before'][0]:.2f}, "
+        f"after {report['load_average_after'][0]:.2f} on {report['cpus']} CPUs"
+    )
     if args.out:
         args.out.write_text(json.dumps(report, indent=2, default=str))
 

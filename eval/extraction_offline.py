@@ -54,7 +54,9 @@ class _Quiet:
 
 def service(options: StoreOptions) -> tuple[Container, ManualClock, _Jobs]:
     clock, jobs = ManualClock(), _Jobs()
-    c = Container(Settings(), repository=InMemoryRepository(), clock=clock, scheduler=jobs, publisher=_Quiet())
+    c = Container(
+        Settings(), repository=InMemoryRepository(), clock=clock, scheduler=jobs, publisher=_Quiet()
+    )
     c.stores.create(CreateStoreRequest(name="bench", definition=StoreDefinition(options=options)), CALLER)
     return c, clock, jobs
 

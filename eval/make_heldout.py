@@ -43,8 +43,11 @@ def load_machinery(bench_dir: str):
     for d in (bench_dir, HERE):
         if d not in sys.path:
             sys.path.insert(0, d)
-    return (importlib.import_module("generate"), importlib.import_module("score"),
-            importlib.import_module("heldout_bank"))
+    return (
+        importlib.import_module("generate"),
+        importlib.import_module("score"),
+        importlib.import_module("heldout_bank"),
+    )
 
 
 # =========================================================================== message merger
@@ -106,7 +109,7 @@ class MessageMerger:
             rng = random.Random(f"heldout-merge|{session['id']}|" + "|".join(m[1] for m in msgs))
             out, i = [], 0
             while i < len(msgs):
-                window = msgs[i:i + 4]
+                window = msgs[i : i + 4]
                 if len(window) == 4 and [m[0] for m in window] == ["user", "assistant", "user", "assistant"]:
                     a = self._classify(window[0], cmd_ids, sens_ids, fact_ids)
                     b = self._classify(window[2], cmd_ids, sens_ids, fact_ids)
@@ -118,7 +121,9 @@ class MessageMerger:
                         kind, other = "fact+question", "question"
                     if kind:
                         reply = window[3] if b == other else window[1]
-                        out.append(("user", self._join(window[0][1], window[2][1]), window[0][2] | window[2][2]))
+                        out.append(
+                            ("user", self._join(window[0][1], window[2][1]), window[0][2] | window[2][2])
+                        )
                         out.append(reply)
                         counts[kind] += 1
                         i += 4
@@ -155,7 +160,9 @@ def _iban_ok(code: str) -> bool:
 
 def _aba_ok(r: str) -> bool:
     d = [int(c) for c in r]
-    return len(d) == 9 and (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + d[2] + d[5] + d[8]) % 10 == 0
+    return (
+        len(d) == 9 and (3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + d[2] + d[5] + d[8]) % 10 == 0
+    )
 
 
 def check_makers(bank: dict, samples: int = 300) -> None:
@@ -234,8 +241,9 @@ def check_novelty(bank: dict, public: dict, score) -> dict:
     return {
         "new_domains": sorted(s["domain"] for s in bank["domains"] if s["domain"] not in public_domains),
         "reworded_domains": sorted(s["domain"] for s in bank["domains"] if s["domain"] in public_domains),
-        "new_sensitive_categories": sorted(s["category"] for s in bank["sensitive"]
-                                           if s["category"] not in public_sens),
+        "new_sensitive_categories": sorted(
+            s["category"] for s in bank["sensitive"] if s["category"] not in public_sens
+        ),
     }
 
 

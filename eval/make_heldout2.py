@@ -48,8 +48,11 @@ def load_machinery(bench_dir: str):
     for d in (bench_dir, HERE):
         if d not in sys.path:
             sys.path.insert(0, d)
-    return (importlib.import_module("generate"), importlib.import_module("score"),
-            importlib.import_module("heldout2_bank"))
+    return (
+        importlib.import_module("generate"),
+        importlib.import_module("score"),
+        importlib.import_module("heldout2_bank"),
+    )
 
 
 # =========================================================================== message rewriter
@@ -149,10 +152,12 @@ class MessageRewriter:
         while i < len(msgs):
             done = False
             for n, p in ((3, self.p_merge3), (2, self.p_merge2)):
-                window = msgs[i:i + 2 * n]
+                window = msgs[i : i + 2 * n]
                 if len(window) != 2 * n or [m[0] for m in window] != ["user", "assistant"] * n:
                     continue
-                classes = [self._classify(window[2 * k], cmd_ids, sens_ids, fact_ids, replies) for k in range(n)]
+                classes = [
+                    self._classify(window[2 * k], cmd_ids, sens_ids, fact_ids, replies) for k in range(n)
+                ]
                 if not self._mergeable(classes) or rng.random() >= p:
                     continue
                 users = [window[2 * k] for k in range(n)]
@@ -226,8 +231,12 @@ def check_variety(bank: dict) -> None:
 
 def _bank_strings(bank: dict) -> set:
     out = set()
-    for spec in (bank.get("core_domains", []) + bank.get("domains", []) + bank.get("procedural", [])
-                 + bank.get("remember_items", [])):
+    for spec in (
+        bank.get("core_domains", [])
+        + bank.get("domains", [])
+        + bank.get("procedural", [])
+        + bank.get("remember_items", [])
+    ):
         for key in ("state", "update", "direct", "task"):
             out.update(ASK.sub("", s) for s in spec.get(key) or [])
     for spec in bank.get("forgettable", []):
@@ -276,8 +285,9 @@ def check_novelty(bank: dict, public: dict, score) -> dict:
     return {
         "new_domains": new_domains,
         "reworded_domains": sorted(s["domain"] for s in bank["domains"] if s["domain"] in public_domains),
-        "new_sensitive_categories": sorted(s["category"] for s in bank["sensitive"]
-                                           if s["category"] not in public_sens),
+        "new_sensitive_categories": sorted(
+            s["category"] for s in bank["sensitive"] if s["category"] not in public_sens
+        ),
     }
 
 
@@ -295,8 +305,10 @@ def check_against_first_heldout(bank: dict, score) -> dict:
     shared = {norm(s) for s in _bank_strings(bank)} & {norm(s) for s in _bank_strings(first)}
     if shared:
         raise SystemExit(f"phrasings shared with the first held-out bank: {sorted(shared)[:5]}")
-    return {"first_heldout_tokens_compared": len(_bank_tokens(first, score)),
-            "first_heldout_phrasings_compared": len(_bank_strings(first))}
+    return {
+        "first_heldout_tokens_compared": len(_bank_tokens(first, score)),
+        "first_heldout_phrasings_compared": len(_bank_strings(first)),
+    }
 
 
 def check_output(data: dict, bank: dict, score) -> None:

@@ -41,9 +41,13 @@ def load_machinery(bench_dir: str):
     for d in (bench_dir, HERE):
         if d not in sys.path:
             sys.path.insert(0, d)
-    return (importlib.import_module("generate"), importlib.import_module("score"),
-            importlib.import_module("heldout3_bank"), importlib.import_module("make_heldout"),
-            importlib.import_module("make_heldout2"))
+    return (
+        importlib.import_module("generate"),
+        importlib.import_module("score"),
+        importlib.import_module("heldout3_bank"),
+        importlib.import_module("make_heldout"),
+        importlib.import_module("make_heldout2"),
+    )
 
 
 # =========================================================================== extra checks

@@ -23,8 +23,15 @@ from memstore.domain.language.semantics import PrototypeClassifier  # noqa: E402
 EVAL_FILE = Path(__file__).with_name("statements_eval.jsonl")
 LABELS = ("durable", "procedural", "transient", "request", "chitchat", "other_person", "opinion_world")
 KEEP = {"durable", "procedural"}
-SHORT = {"durable": "dur", "procedural": "proc", "transient": "tran", "request": "req",
-         "chitchat": "chat", "other_person": "other", "opinion_world": "opin"}
+SHORT = {
+    "durable": "dur",
+    "procedural": "proc",
+    "transient": "tran",
+    "request": "req",
+    "chitchat": "chat",
+    "other_person": "other",
+    "opinion_world": "opin",
+}
 
 
 def load_eval() -> list[tuple[str, str]]:
@@ -52,7 +59,9 @@ def report(k: int, gold: list[str], pred: list[str]) -> None:
     print("confusion (rows = gold, cols = predicted):")
     print(f"{'':<14}" + "".join(f"{SHORT[label]:>7}" for label in LABELS))
     for g_label in LABELS:
-        counts = [sum(g == g_label and p == p_label for g, p in zip(gold, pred, strict=True)) for p_label in LABELS]
+        counts = [
+            sum(g == g_label and p == p_label for g, p in zip(gold, pred, strict=True)) for p_label in LABELS
+        ]
         print(f"{g_label:<14}" + "".join(f"{c:>7}" for c in counts))
     gk = [g in KEEP for g in gold]
     pk = [p in KEEP for p in pred]

@@ -34,9 +34,13 @@ class _Raw(io.BytesIO):
         yield self.getvalue()
 
 
-def response(url: str, status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> AWSResponse:
+def response(
+    url: str, status: int, body: dict[str, Any], headers: dict[str, str] | None = None
+) -> AWSResponse:
     data = json.dumps(body).encode()
-    return AWSResponse(url, status, {"Content-Type": "application/x-amz-json-1.0", **(headers or {})}, _Raw(data))
+    return AWSResponse(
+        url, status, {"Content-Type": "application/x-amz-json-1.0", **(headers or {})}, _Raw(data)
+    )
 
 
 # ------------------------------------------------------------------ error answers
@@ -62,11 +66,15 @@ def cancelled(reason: str) -> Answer:
     def answer(request: Any, body: dict[str, Any]) -> AWSResponse:
         count = max(1, len(body.get("TransactItems", [])))
         reasons = [{"Code": reason, "Message": f"injected {reason}"}] + [{"Code": "None"}] * (count - 1)
-        return response(request.url, 400, {
-            "__type": DDB + "TransactionCanceledException",
-            "Message": f"Transaction cancelled, please refer cancellation reasons for specific reasons [{reason}]",
-            "CancellationReasons": reasons,
-        })
+        return response(
+            request.url,
+            400,
+            {
+                "__type": DDB + "TransactionCanceledException",
+                "Message": f"Transaction cancelled, please refer cancellation reasons for specific reasons [{reason}]",
+                "CancellationReasons": reasons,
+            },
+        )
 
     return answer
 
@@ -88,8 +96,15 @@ def rest_error(code: str, status: int) -> Answer:
     """An error of a REST-JSON service (bedrock-runtime): the code is in a header."""
 
     def answer(request: Any, _body: dict[str, Any]) -> AWSResponse:
-        return response(request.url, status, {"message": f"injected {code}"},
-                        {"x-amzn-ErrorType": f"{code}:http://internal.amazon.com/coral/", "Content-Type": "application/json"})
+        return response(
+            request.url,
+            status,
+            {"message": f"injected {code}"},
+            {
+                "x-amzn-ErrorType": f"{code}:http://internal.amazon.com/coral/",
+                "Content-Type": "application/json",
+            },
+        )
 
     return answer
 

@@ -62,7 +62,10 @@ def _parser() -> argparse.ArgumentParser:
         "saved every --state-interval seconds and at stop, so they survive a restart",
     )
     local.add_argument(
-        "--state-interval", type=float, default=DEFAULT_INTERVAL_SECONDS, metavar="SECONDS",
+        "--state-interval",
+        type=float,
+        default=DEFAULT_INTERVAL_SECONDS,
+        metavar="SECONDS",
         help=f"how often --state saves while serving (default {DEFAULT_INTERVAL_SECONDS:g}; 0: only at stop)",
     )
     local.add_argument("--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"])
@@ -118,7 +121,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     _configure_logging(args.log_level)
     try:
         runtime = LocalRuntime(
-            args.template, overrides=dict(args.env), parameters=dict(args.parameter), state=args.state,
+            args.template,
+            overrides=dict(args.env),
+            parameters=dict(args.parameter),
+            state=args.state,
             state_interval=args.state_interval,
         )
     except TemplateError as e:

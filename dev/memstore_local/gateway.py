@@ -362,10 +362,13 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
             return
         if self._headers_too_large():
             self.close_connection = True
-            self._write(error_response(
-                431, "request_header_fields_too_large",
-                f"the request line and headers exceed {MAX_REQUEST_LINE_AND_HEADERS} bytes",
-            ))
+            self._write(
+                error_response(
+                    431,
+                    "request_header_fields_too_large",
+                    f"the request line and headers exceed {MAX_REQUEST_LINE_AND_HEADERS} bytes",
+                )
+            )
             access_log.info("%s - 431", self.command)
             return
         started = time.perf_counter()
@@ -392,7 +395,9 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
             allowed = self.server.router.allowed_methods(path)
             if allowed:
                 self._read_body()
-                response = error_response(405, "method_not_allowed", "this method is not allowed on this path")
+                response = error_response(
+                    405, "method_not_allowed", "this method is not allowed on this path"
+                )
                 response.headers.append(("allow", ", ".join(allowed)))
                 return response
             self._read_body()
@@ -415,7 +420,11 @@ class GatewayRequestHandler(BaseHTTPRequestHandler):
         except Exception as error:
             log.error(
                 "%s failed on %s %s: %s at %s",
-                match.route.function_id, self.command, match.route.route_key, type(error).__name__, _where(error),
+                match.route.function_id,
+                self.command,
+                match.route.route_key,
+                type(error).__name__,
+                _where(error),
             )
             return error_response(500, "internal_error", "internal error")
         if len(response.body) > MAX_RESPONSE_BYTES:

@@ -45,15 +45,29 @@ def query(original: Any) -> Any:
         **filter_kwargs: Any,
     ) -> tuple[list[Any], int, dict[str, Any] | None]:
         simple = (
-            index_name is None and hash_key is not None and not filter_kwargs and self.range_key_attr is not None
-            and len(hash_key_conditions or []) <= 1 and len(range_key_conditions or []) <= 1
+            index_name is None
+            and hash_key is not None
+            and not filter_kwargs
+            and self.range_key_attr is not None
+            and len(hash_key_conditions or []) <= 1
+            and len(range_key_conditions or []) <= 1
         )
         if not simple:
             return original(
-                self, hash_key, range_comparison, range_objs, limit, exclusive_start_key, scan_index_forward,
-                projection_expressions, index_name=index_name, consistent_read=consistent_read,
-                filter_expression=filter_expression, hash_key_conditions=hash_key_conditions,
-                range_key_conditions=range_key_conditions, **filter_kwargs,
+                self,
+                hash_key,
+                range_comparison,
+                range_objs,
+                limit,
+                exclusive_start_key,
+                scan_index_forward,
+                projection_expressions,
+                index_name=index_name,
+                consistent_read=consistent_read,
+                filter_expression=filter_expression,
+                hash_key_conditions=hash_key_conditions,
+                range_key_conditions=range_key_conditions,
+                **filter_kwargs,
             )
         from moto.dynamodb.models.dynamo_type import DynamoType
         from moto.dynamodb.models.table import RESULT_SIZE_LIMIT
@@ -101,7 +115,9 @@ def _project(item: Any, projection_expressions: list[list[str]]) -> Any:
         return item.project(projection_expressions)
     projected = Item(hash_key=item.hash_key, range_key=item.range_key, attrs={})
     projected.attrs = {
-        path[0]: copy.deepcopy(item.attrs[path[0]]) for path in projection_expressions if path[0] in item.attrs
+        path[0]: copy.deepcopy(item.attrs[path[0]])
+        for path in projection_expressions
+        if path[0] in item.attrs
     }
     return projected
 

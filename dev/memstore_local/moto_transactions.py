@@ -52,8 +52,9 @@ def transact_write_items(self: Any, transact_items: list[dict[str, Any]]) -> Non
         try:
             condition = op.get("ConditionExpression")
             if condition is not None:
-                expr = get_filter_expression(condition, op.get("ExpressionAttributeNames"),
-                                         op.get("ExpressionAttributeValues"))
+                expr = get_filter_expression(
+                    condition, op.get("ExpressionAttributeNames"), op.get("ExpressionAttributeValues")
+                )
                 if not expr.expr(current):
                     if op.get("ReturnValuesOnConditionCheckFailure") == "ALL_OLD" and current:
                         original = current.to_json()["Attributes"]
@@ -61,7 +62,9 @@ def transact_write_items(self: Any, transact_items: list[dict[str, Any]]) -> Non
             errors.append((None, None, None))
         except ConditionalCheckFailed as e:
             errors.append(("ConditionalCheckFailed", str(e.message), original))
-        planned.append((op_type, op, key, copy.deepcopy(current.to_json()["Attributes"]) if current else None))
+        planned.append(
+            (op_type, op, key, copy.deepcopy(current.to_json()["Attributes"]) if current else None)
+        )
     if any(code is not None for code, _, _ in errors):
         raise TransactionCanceledException(errors)
     applied = []
@@ -73,8 +76,13 @@ def transact_write_items(self: Any, transact_items: list[dict[str, Any]]) -> Non
             elif op_type == "Delete":
                 self.delete_item(op["TableName"], key)
             elif op_type == "Update":
-                self.update_item(op["TableName"], key, update_expression=op["UpdateExpression"],
-                                 expression_attribute_names=names, expression_attribute_values=values)
+                self.update_item(
+                    op["TableName"],
+                    key,
+                    update_expression=op["UpdateExpression"],
+                    expression_attribute_names=names,
+                    expression_attribute_values=values,
+                )
             applied.append((op["TableName"], key, before))
     except Exception:
         for table_name, key, before in reversed(applied):

@@ -55,7 +55,9 @@ SUCCESS: dict[str, dict[int, tuple[type[BaseModel], str]]] = {
         200: (r.MemoryItem, "upsert: the item already holding the key, changed"),
     },
     "list_items": {200: (r.MemoryItemList, "A page of the scope's items")},
-    "list_items_foundry": {200: (r.MemoryItemList, "Foundry's items:list (the only {action}): a page of the scope's items")},
+    "list_items_foundry": {
+        200: (r.MemoryItemList, "Foundry's items:list (the only {action}): a page of the scope's items")
+    },
     "get_item": {200: (r.MemoryItem, "The item")},
     "update_item": {200: (r.MemoryItem, "The item, changed")},
     "delete_item": {200: (r.MemoryItemDeleted, "The item is deleted")},
@@ -93,17 +95,26 @@ JSON_LINES_BODIES: dict[str, dict[str, Any]] = {
 """The creating POSTs whose handlers honour an Idempotency-Key (memstore.api.idempotency)."""
 
 ERRORS: dict[int, tuple[str, str]] = {
-    400: ("InvalidRequest", "invalid_request: the request breaks a rule of the contract (param names the field)"),
+    400: (
+        "InvalidRequest",
+        "invalid_request: the request breaks a rule of the contract (param names the field)",
+    ),
     401: ("Unauthorized", "unauthorized: the deployment requires a JWT or a SigV4 signature"),
     403: ("Forbidden", "forbidden: the caller may not act on this scope, or change stores"),
     404: ("NotFound", "not_found: no such store, item, update or search"),
-    409: ("Conflict", "conflict, or idempotency_key_in_use: the request conflicts with the current state, or "
-          "the first request with this Idempotency-Key is still running; retry"),
+    409: (
+        "Conflict",
+        "conflict, or idempotency_key_in_use: the request conflicts with the current state, or "
+        "the first request with this Idempotency-Key is still running; retry",
+    ),
     413: ("PayloadTooLarge", "payload_too_large: the body, or one message, is over its limit"),
     422: ("IdempotencyKeyReused", "idempotency_key_reused: this Idempotency-Key came with another body"),
     429: ("RateLimited", "rate_limited: too many requests; retry later"),
     500: ("InternalError", "internal_error: never a stack trace"),
-    503: ("DependencyUnavailable", "dependency_unavailable: a dependency is unavailable or throttled; retry later"),
+    503: (
+        "DependencyUnavailable",
+        "dependency_unavailable: a dependency is unavailable or throttled; retry later",
+    ),
 }
 """Every error status memstore answers: the name of its component response, and what it means."""
 _ALWAYS = (400, 401, 403, 404, 429, 500, 503)
@@ -225,7 +236,9 @@ def _operation(operation: dict[str, Any], route: Route) -> dict[str, Any]:
         statuses.add(422)
         for answer in answers.values():
             answer["headers"] = {idempotency.REPLAYED_HEADER: _replayed_header()}
-    answers.update({str(status): {"$ref": f"#/components/responses/{ERRORS[status][0]}"} for status in sorted(statuses)})
+    answers.update(
+        {str(status): {"$ref": f"#/components/responses/{ERRORS[status][0]}"} for status in sorted(statuses)}
+    )
     return {
         **operation,
         "operationId": handler,

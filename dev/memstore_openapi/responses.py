@@ -46,7 +46,9 @@ class MemoryItem(BaseModel):
     last_accessed_at: int | None
     source: Source
     version: int
-    key: str | None = Field(description="The caller's own key for this memory (unique in its scope), or null.")
+    key: str | None = Field(
+        description="The caller's own key for this memory (unique in its scope), or null."
+    )
 
 
 class _Page(BaseModel):
@@ -71,8 +73,12 @@ class MemoryItemRevision(BaseModel):
     revision: int = Field(description="1 is the oldest earlier content.")
     content: str
     created_at: int = Field(description="When this content was written.")
-    replaced_at: int | None = Field(description="When it was replaced (null for revisions kept before this was recorded).")
-    reason: Literal["api", "update", "command"] = Field(description="What replaced it: the items API, an update's consolidation, or a remember/forget command.")
+    replaced_at: int | None = Field(
+        description="When it was replaced (null for revisions kept before this was recorded)."
+    )
+    reason: Literal["api", "update", "command"] = Field(
+        description="What replaced it: the items API, an update's consolidation, or a remember/forget command."
+    )
     update_id: str | None = Field(description="The update that replaced it, if one did.")
 
 
@@ -212,13 +218,23 @@ class AuditRecord(BaseModel):
     seq: int
     at: int
     action: Literal[
-        "item_deleted", "forgotten", "replaced", "consolidation_deleted", "scope_deleted", "store_deleted",
-        "expired", "floor_removed",
+        "item_deleted",
+        "forgotten",
+        "replaced",
+        "consolidation_deleted",
+        "scope_deleted",
+        "store_deleted",
+        "expired",
+        "floor_removed",
     ]
     actor: str
     reason: str
-    scope_hash: str | None = Field(description="The first 32 hex digits of SHA-256 of the scope; never the scope.")
-    memory_ids: list[str] = Field(description="Empty for a deletion of more than 100 memories (see ids_digest).")
+    scope_hash: str | None = Field(
+        description="The first 32 hex digits of SHA-256 of the scope; never the scope."
+    )
+    memory_ids: list[str] = Field(
+        description="Empty for a deletion of more than 100 memories (see ids_digest)."
+    )
     content_hashes: list[str] = Field(description="SHA-256 of each removed content; never the content.")
     count: int
     ids_digest: str | None

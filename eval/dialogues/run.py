@@ -59,8 +59,11 @@ class Unreachable(Exception):
 class Client:
     def __init__(self, base_url, headers, timeout, retries=4):
         self.base = base_url.rstrip("/")
-        self.headers = {"Content-Type": "application/json", "Accept": "application/json",
-                        "User-Agent": "memstore-dialogues-eval/1"}
+        self.headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "User-Agent": "memstore-dialogues-eval/1",
+        }
         self.headers.update(headers)
         self.timeout, self.retries, self.dead = timeout, retries, False
         self.lock = threading.Lock()
@@ -83,7 +86,13 @@ class Client:
                     status, raw = resp.status, resp.read()
             except urllib.error.HTTPError as e:
                 status, raw = e.code, (e.read() if e.fp else b"")
-            except (urllib.error.URLError, ConnectionError, TimeoutError, http.client.HTTPException, OSError) as e:
+            except (
+                urllib.error.URLError,
+                ConnectionError,
+                TimeoutError,
+                http.client.HTTPException,
+                OSError,
+            ) as e:
                 with self.lock:
                     self.stats["conn_errors"] += 1
                 if attempt < self.retries and not self.dead:
@@ -123,6 +132,7 @@ def log(msg, quiet=False):
 
 # --------------------------------------------------------------------------- scoring helpers
 
+
 def token_matches(text, token):
     alts = token if isinstance(token, list) else [token]
     for alt in alts:
@@ -144,14 +154,19 @@ def first_rank(flags):
 
 # --------------------------------------------------------------------------- service steps
 
+
 def create_store(client, name, args):
     definition = {"kind": "default"}
     if args.chat_model:
         definition["chat_model"] = args.chat_model
     if args.embedding_model:
         definition["embedding_model"] = args.embedding_model
-    body = {"name": name, "description": "eval/dialogues: extract vs verbatim",
-            "metadata": {"eval": "dialogues"}, "definition": definition}
+    body = {
+        "name": name,
+        "description": "eval/dialogues: extract vs verbatim",
+        "metadata": {"eval": "dialogues"},
+        "definition": definition,
+    }
     status, payload = client.call("POST", "/memory_stores", body)
     if status not in (200, 201):
         raise RuntimeError(f"could not create store {name}: {err(status, payload)}")
@@ -182,8 +197,10 @@ def poll_update(client, store, update_id, timeout):
 def ingest_extract(client, store, scope, conv, args):
     records, prev = [], None
     for sess in conv["sessions"]:
-        items = [{"type": "message", "role": t["role"], "content": t["content"], "id": t["id"]}
-                 for t in sess["turns"]]
+        items = [
+            {"type": "message", "role": t["role"], "content": t["content"], "id": t["id"]}
+            for t in sess["turns"]
+        ]
         body = {"scope": scope, "items": items, "update_delay": 0}
         if prev:
             body["previous_update_id"] = prev
@@ -214,8 +231,11 @@ def ingest_verbatim(client, store, scope, conv):
         for t in sess["turns"]:
             if t["role"] != "user":
                 continue
-            status, payload = client.call("POST", f"/memory_stores/{store}/items",
-                                          {"scope": scope, "content": t["content"], "kind": "user_profile"})
+            status, payload = client.call(
+                "POST",
+                f"/memory_stores/{store}/items",
+                {"scope": scope, "content": t["content"], "kind": "user_profile"},
+            )
             if status in (200, 201) and isinstance(payload, dict) and payload.get("memory_id"):
                 id_to_turn[payload["memory_id"]] = t["id"]
             else:
@@ -226,8 +246,9 @@ def ingest_verbatim(client, store, scope, conv):
 def list_items(client, store, scope):
     items, after = [], None
     for _ in range(100):
-        status, payload = client.call("GET", f"/memory_stores/{store}/items",
-                                      query={"scope": scope, "limit": 100, "after": after})
+        status, payload = client.call(
+            "GET", f"/memory_stores/{store}/items", query={"scope": scope, "limit": 100, "after": after}
+        )
         if status != 200 or not isinstance(payload, dict):
             return items, err(status, payload)
         data = payload.get("data") or []
@@ -239,8 +260,11 @@ def list_items(client, store, scope):
 
 
 def search(client, store, scope, question, k):
-    body = {"scope": scope, "items": [{"type": "message", "role": "user", "content": question}],
-            "options": {"max_memories": k}}
+    body = {
+        "scope": scope,
+        "items": [{"type": "message", "role": "user", "content": question}],
+        "options": {"max_memories": k},
+    }
     status, payload = client.call("POST", f"/memory_stores/{store}/search_memories", body)
     if status != 200 or not isinstance(payload, dict):
         return [], err(status, payload)
@@ -251,12 +275,20 @@ def search(client, store, scope, question, k):
         if not isinstance(content, str):
             content = json.dumps(content)
         src = item.get("source") if isinstance(item.get("source"), dict) else {}
-        out.append({"memory_id": item.get("memory_id"), "kind": item.get("kind"), "content": content,
-                    "score": m.get("score"), "source_message_ids": src.get("message_ids")})
+        out.append(
+            {
+                "memory_id": item.get("memory_id"),
+                "kind": item.get("kind"),
+                "content": content,
+                "score": m.get("score"),
+                "source_message_ids": src.get("message_ids"),
+            }
+        )
     return out, None
 
 
 # --------------------------------------------------------------------------- one (conversation, mode)
+
 
 def run_one(client, conv, mode, tag, args):
     store = f"dlg-{conv['id']}-{mode}-{tag}"[:64]
@@ -279,10 +311,17 @@ def run_one(client, conv, mode, tag, args):
             kinds[it.get("kind", "?")] = kinds.get(it.get("kind", "?"), 0) + 1
         res["memories_by_kind"] = kinds
         if mode == "extract" or args.dump_items:
-            res["items"] = [{"memory_id": it.get("memory_id"), "kind": it.get("kind"),
-                             "content": it.get("content"),
-                             "source_message_ids": (it.get("source") or {}).get("message_ids")
-                             if isinstance(it.get("source"), dict) else None} for it in items]
+            res["items"] = [
+                {
+                    "memory_id": it.get("memory_id"),
+                    "kind": it.get("kind"),
+                    "content": it.get("content"),
+                    "source_message_ids": (it.get("source") or {}).get("message_ids")
+                    if isinstance(it.get("source"), dict)
+                    else None,
+                }
+                for it in items
+            ]
         source_known = False
         for q in conv["questions"]:
             mems, serr = search(client, store, scope, q["question"], args.k)
@@ -297,14 +336,28 @@ def run_one(client, conv, mode, tag, args):
                     if isinstance(ids, list):
                         source_known = True
                     evf.append(bool(ids) and bool(ev & set(ids)))
-            res["questions"].append({
-                "id": q["id"], "question": q["question"], "evidence": q["evidence"],
-                "answer_tokens": q["answer_tokens"], "error": serr,
-                "answer_rank": first_rank(ans), "evidence_rank": first_rank(evf),
-                "returned": [{"content": m["content"][:300], "kind": m["kind"], "score": m["score"],
-                              "turn": id_to_turn.get(m["memory_id"]) if mode == "verbatim"
-                              else m["source_message_ids"]} for m in mems],
-            })
+            res["questions"].append(
+                {
+                    "id": q["id"],
+                    "question": q["question"],
+                    "evidence": q["evidence"],
+                    "answer_tokens": q["answer_tokens"],
+                    "error": serr,
+                    "answer_rank": first_rank(ans),
+                    "evidence_rank": first_rank(evf),
+                    "returned": [
+                        {
+                            "content": m["content"][:300],
+                            "kind": m["kind"],
+                            "score": m["score"],
+                            "turn": id_to_turn.get(m["memory_id"])
+                            if mode == "verbatim"
+                            else m["source_message_ids"],
+                        }
+                        for m in mems
+                    ],
+                }
+            )
         res["evidence_from_source"] = (mode == "verbatim") or source_known
     finally:
         if not args.keep_stores:
@@ -321,12 +374,15 @@ def summarize(rows):
     if not n:
         return out
     for k in KS:
-        out[f"answer_recall@{k}"] = round(sum(1 for q in qs if q["answer_rank"] and q["answer_rank"] <= k) / n, 4)
+        out[f"answer_recall@{k}"] = round(
+            sum(1 for q in qs if q["answer_rank"] and q["answer_rank"] <= k) / n, 4
+        )
     out["mrr"] = round(sum(1.0 / q["answer_rank"] for q in qs if q["answer_rank"]) / n, 4)
     if all(r.get("evidence_from_source") for r in rows):
         for k in KS:
             out[f"evidence_recall@{k}"] = round(
-                sum(1 for q in qs if q["evidence_rank"] and q["evidence_rank"] <= k) / n, 4)
+                sum(1 for q in qs if q["evidence_rank"] and q["evidence_rank"] <= k) / n, 4
+            )
     out["memories_stored"] = sum(r.get("memories_stored", 0) for r in rows)
     out["memories_per_conversation"] = round(out["memories_stored"] / max(1, len(rows)), 1)
     out["search_errors"] = sum(1 for q in qs if q["error"])
@@ -341,7 +397,9 @@ def table(per, summary, header):
     lines = [header, ""]
     cols = "R@1    R@5    R@10   MRR    evR@1  evR@5  evR@10  mems"
     lines.append(f"{'conversation':<14}{'mode':<10}{'qs':>4}  {cols}")
-    for cid in sorted({r["conversation"] for r in per}, key=lambda c: [r["conversation"] for r in per].index(c)):
+    for cid in sorted(
+        {r["conversation"] for r in per}, key=lambda c: [r["conversation"] for r in per].index(c)
+    ):
         for mode in MODES:
             rows = [r for r in per if r["conversation"] == cid and r["mode"] == mode]
             if rows:
@@ -351,19 +409,27 @@ def table(per, summary, header):
         if mode in summary:
             lines.append(row_line("ALL", mode, summary[mode]))
     lines.append("")
-    lines.append("R@k = answer recall@k (some memory in the first k holds every answer token); "
-                 "evR@k = evidence recall@k;")
-    lines.append("mems = memories stored (per conversation; for ALL, the mean per conversation). "
-                 "extract evR@k uses the item's source.message_ids.")
+    lines.append(
+        "R@k = answer recall@k (some memory in the first k holds every answer token); "
+        "evR@k = evidence recall@k;"
+    )
+    lines.append(
+        "mems = memories stored (per conversation; for ALL, the mean per conversation). "
+        "extract evR@k uses the item's source.message_ids."
+    )
     return "\n".join(lines)
 
 
 def row_line(name, mode, s):
-    vals = [s.get(f"answer_recall@{k}") for k in KS] + [s.get("mrr")] + \
-           [s.get(f"evidence_recall@{k}") for k in KS]
+    vals = (
+        [s.get(f"answer_recall@{k}") for k in KS]
+        + [s.get("mrr")]
+        + [s.get(f"evidence_recall@{k}") for k in KS]
+    )
     mems = s.get("memories_per_conversation") if name == "ALL" else s.get("memories_stored")
-    return (f"{name:<14}{mode:<10}{s.get('questions', 0):>4}  " +
-            "  ".join(fmt(v) for v in vals) + f"  {mems:>6}")
+    return (
+        f"{name:<14}{mode:<10}{s.get('questions', 0):>4}  " + "  ".join(fmt(v) for v in vals) + f"  {mems:>6}"
+    )
 
 
 def main(argv=None):
@@ -410,17 +476,23 @@ def main(argv=None):
 
     tag = time.strftime("%m%d%H%M%S", time.gmtime()) + f"{random.randrange(16**3):03x}"
     jobs = [(c, m) for c in convs for m in modes]
-    log(f"{len(convs)} conversations, {sum(len(c['sessions']) for c in convs)} sessions, "
+    log(
+        f"{len(convs)} conversations, {sum(len(c['sessions']) for c in convs)} sessions, "
         f"{sum(len(s['turns']) for c in convs for s in c['sessions'])} turns, "
-        f"{sum(len(c['questions']) for c in convs)} questions; modes {modes}", args.quiet)
+        f"{sum(len(c['questions']) for c in convs)} questions; modes {modes}",
+        args.quiet,
+    )
     t0 = time.monotonic()
     per, aborted = [], None
 
     def job(cm):
         c, m = cm
         r = run_one(client, c, m, tag, args)
-        log(f"  {c['id']} {m}: {r.get('memories_stored')} memories, ingest {r.get('ingest_s')}s, "
-            f"total {r['duration_s']}s", args.quiet)
+        log(
+            f"  {c['id']} {m}: {r.get('memories_stored')} memories, ingest {r.get('ingest_s')}s, "
+            f"total {r['duration_s']}s",
+            args.quiet,
+        )
         return r
 
     try:
@@ -434,17 +506,29 @@ def main(argv=None):
         return 2
 
     summary = {m: summarize([r for r in per if r["mode"] == m]) for m in modes}
-    header = (f"memstore eval/dialogues vs {args.base_url}  k={args.k}  "
-              f"{len(convs)} conversations  {time.monotonic() - t0:.0f}s")
+    header = (
+        f"memstore eval/dialogues vs {args.base_url}  k={args.k}  "
+        f"{len(convs)} conversations  {time.monotonic() - t0:.0f}s"
+    )
     print(table(per, summary, header))
     if aborted:
         print(f"ABORTED: {aborted}")
-    meta = {"base_url": args.base_url, "data": os.path.abspath(args.data), "k": args.k,
-            "started_tag": tag, "duration_s": round(time.monotonic() - t0, 2), "http": client.stats,
-            "aborted": aborted, "chat_model": args.chat_model, "embedding_model": args.embedding_model}
+    meta = {
+        "base_url": args.base_url,
+        "data": os.path.abspath(args.data),
+        "k": args.k,
+        "started_tag": tag,
+        "duration_s": round(time.monotonic() - t0, 2),
+        "http": client.stats,
+        "aborted": aborted,
+        "chat_model": args.chat_model,
+        "embedding_model": args.embedding_model,
+    }
     os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
     with open(args.out, "w", encoding="utf-8") as fh:
-        json.dump({"meta": meta, "summary": summary, "per_conversation": per}, fh, ensure_ascii=False, indent=1)
+        json.dump(
+            {"meta": meta, "summary": summary, "per_conversation": per}, fh, ensure_ascii=False, indent=1
+        )
     log(f"wrote {args.out}", args.quiet)
     return 2 if aborted else 0
 

@@ -14,7 +14,10 @@ def lambda_handler(event: dict, context) -> dict:
         job = ConsolidationJob(
             store=event["store"], scope=event["scope"], update_id=event["update_id"], due_at=0, wait_until=""
         )
-        logger.warning("update failed", extra={"update_id": job.update_id, "error": (event.get("error") or {}).get("Error")})
+        logger.warning(
+            "update failed",
+            extra={"update_id": job.update_id, "error": (event.get("error") or {}).get("Error")},
+        )
         return container().consolidation.fail(job, event.get("error") or {})
     job = ConsolidationJob.model_validate(event)
     logger.append_keys(update_id=job.update_id)

@@ -48,5 +48,8 @@ def lambda_handler(event: dict, context) -> dict:
         raise
     request = UpdateMemoriesRequest.model_validate(detail.model_dump(exclude={"store"}))
     answer = container().updates.submit(detail.store, request, Caller(bound=False))
-    logger.info("update accepted", extra={"update_id": answer["update_id"], "commands": len(answer["memory_commands"])})
+    logger.info(
+        "update accepted",
+        extra={"update_id": answer["update_id"], "commands": len(answer["memory_commands"])},
+    )
     return answer

@@ -56,5 +56,7 @@ def lambda_handler(event: dict, context) -> dict:
             continuation.continue_pass(result.cursor, chain + 1)
         elif continuation is not None:
             logger.error("lifecycle pass stopped: too many slices", extra={"chain": chain})
-    logger.info("lifecycle slice", extra={"counts": answer["counts"], "complete": answer["complete"], "chain": chain})
+    logger.info(
+        "lifecycle slice", extra={"counts": answer["counts"], "complete": answer["complete"], "chain": chain}
+    )
     return answer

@@ -21,7 +21,9 @@ def caller():
 @app.post("/memory_stores")
 def create_store(request: Annotated[CreateStoreRequest, Body()]):
     who = caller()
-    return idempotent(app, who, lambda: json_response(201, container().stores.create(request, who).model_dump()))
+    return idempotent(
+        app, who, lambda: json_response(201, container().stores.create(request, who).model_dump())
+    )
 
 
 @app.get("/memory_stores")

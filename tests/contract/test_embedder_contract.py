@@ -53,7 +53,10 @@ def minilm(tmp_path_factory) -> LocalMiniLMEmbedder:
 
 def _titan_case(dimensions: int) -> Case:
     client = boto3.client(
-        "bedrock-runtime", region_name="us-east-1", aws_access_key_id="testing", aws_secret_access_key="testing"
+        "bedrock-runtime",
+        region_name="us-east-1",
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
     )
     stubber = Stubber(client)
     embedder = BedrockTitanEmbedder(dimensions=dimensions, client=client)
@@ -76,7 +79,12 @@ def _titan_case(dimensions: int) -> Case:
     return Case(embedder, expect, stubber.assert_no_pending_responses, [stubber])
 
 
-CASES = ["all-MiniLM-L6-v2", "memstore-hashing", "amazon.titan-embed-text-v2:0", "amazon.titan-embed-text-v2:0:256"]
+CASES = [
+    "all-MiniLM-L6-v2",
+    "memstore-hashing",
+    "amazon.titan-embed-text-v2:0",
+    "amazon.titan-embed-text-v2:0:256",
+]
 
 
 @pytest.fixture(params=CASES)
@@ -142,7 +150,13 @@ def test_empty_list(case):
 
 
 def test_unicode_input(case):
-    texts = ["Ich trinke gern Kaffee ☕", "我喜欢喝咖啡", "مرحبا بالعالم", "emoji only 🎉🎉", "tab\tand\nnewline"]
+    texts = [
+        "Ich trinke gern Kaffee ☕",
+        "我喜欢喝咖啡",
+        "مرحبا بالعالم",
+        "emoji only 🎉🎉",
+        "tab\tand\nnewline",
+    ]
     out = embed(case, texts)
     assert_unit_rows(out, len(texts), case.embedder.dimensions)
     assert len({row.tobytes() for row in out}) == len(texts)
@@ -171,7 +185,10 @@ def test_unknown_model_is_an_invalid_request():
 
 def test_factory_builds_each_known_model_with_its_dimensions():
     client = boto3.client(
-        "bedrock-runtime", region_name="us-east-1", aws_access_key_id="testing", aws_secret_access_key="testing"
+        "bedrock-runtime",
+        region_name="us-east-1",
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
     )
     for name in KNOWN_EMBEDDING_MODELS:
         embedder = make_embedder(name, bedrock_runtime=client)

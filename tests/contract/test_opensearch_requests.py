@@ -70,10 +70,17 @@ def server():
                 body = [json.loads(line) for line in raw.splitlines() if line]
             else:
                 body = json.loads(raw) if raw else None
-            recorder.requests.append({
-                "method": self.command, "path": path, "raw_path": parts.path, "query": parse_qs(parts.query),
-                "headers": dict(self.headers), "body": body, "raw": raw,
-            })
+            recorder.requests.append(
+                {
+                    "method": self.command,
+                    "path": path,
+                    "raw_path": parts.path,
+                    "query": parse_qs(parts.query),
+                    "headers": dict(self.headers),
+                    "body": body,
+                    "raw": raw,
+                }
+            )
             status, answer = recorder.respond(self.command, path)
             data = json.dumps(answer).encode()
             self.send_response(status)
@@ -117,8 +124,16 @@ def make_index(server, *, dims=(4,), service="aoss", **kwargs) -> OpenSearchInde
 
 def item(memory_id="mem_1", content="Drinks oat milk in coffee", expires_at=None, scope=SCOPE) -> MemoryItem:
     return MemoryItem(
-        memory_id=memory_id, store="demo", scope=scope, kind=Kind.USER_PROFILE, content=content,
-        created_at=NOW - 100, updated_at=NOW - 50, expires_at=expires_at, importance=0.7, version=3,
+        memory_id=memory_id,
+        store="demo",
+        scope=scope,
+        kind=Kind.USER_PROFILE,
+        content=content,
+        created_at=NOW - 100,
+        updated_at=NOW - 50,
+        expires_at=expires_at,
+        importance=0.7,
+        version=3,
     )
 
 
@@ -126,13 +141,15 @@ def scope_filter(now=NOW, scope_key=SCOPE_KEY) -> list:
     return [
         {"term": {"store": "demo"}},
         {"term": {"scope_key": scope_key}},
-        {"bool": {
-            "should": [
-                {"bool": {"must_not": {"exists": {"field": "expires_at"}}}},
-                {"range": {"expires_at": {"gt": now}}},
-            ],
-            "minimum_should_match": 1,
-        }},
+        {
+            "bool": {
+                "should": [
+                    {"bool": {"must_not": {"exists": {"field": "expires_at"}}}},
+                    {"range": {"expires_at": {"gt": now}}},
+                ],
+                "minimum_should_match": 1,
+            }
+        },
     ]
 
 
@@ -145,7 +162,9 @@ def no_raw_scope(server) -> None:
 
 # ---------------------------------------------------------------------- index and mapping
 def test_a_missing_index_is_created_with_a_faiss_hnsw_knn_mapping(server):
-    server.answer("GET", f"/{INDEX}/_mapping", 404, {"error": {"type": "index_not_found_exception"}, "status": 404})
+    server.answer(
+        "GET", f"/{INDEX}/_mapping", 404, {"error": {"type": "index_not_found_exception"}, "status": 404}
+    )
     server.answer("PUT", f"/{INDEX}", 200, {"acknowledged": True, "index": INDEX})
     index = OpenSearchIndex(dimensions=(384, 1024), client=plain_client(server.port))
 
@@ -166,15 +185,23 @@ def test_a_missing_index_is_created_with_a_faiss_hnsw_knn_mapping(server):
         assert props[f"embedding_{dim}"] == {
             "type": "knn_vector",
             "dimension": dim,
-            "method": {"name": "hnsw", "engine": "faiss", "space_type": "innerproduct",
-                       "parameters": {"m": 16, "ef_construction": 128}},
+            "method": {
+                "name": "hnsw",
+                "engine": "faiss",
+                "space_type": "innerproduct",
+                "parameters": {"m": 16, "ef_construction": 128},
+            },
         }
 
 
 def test_an_index_created_concurrently_by_another_container_is_used(server):
-    server.answer("GET", f"/{INDEX}/_mapping", 404, {"error": {"type": "index_not_found_exception"}, "status": 404})
+    server.answer(
+        "GET", f"/{INDEX}/_mapping", 404, {"error": {"type": "index_not_found_exception"}, "status": 404}
+    )
     server.answer("GET", f"/{INDEX}/_mapping", 200, existing_mapping(384))
-    server.answer("PUT", f"/{INDEX}", 400, {"error": {"type": "resource_already_exists_exception"}, "status": 400})
+    server.answer(
+        "PUT", f"/{INDEX}", 400, {"error": {"type": "resource_already_exists_exception"}, "status": 400}
+    )
     index = OpenSearchIndex(dimensions=384, client=plain_client(server.port))
 
     index.ensure_index()
@@ -191,11 +218,20 @@ def test_a_vector_of_a_new_size_adds_its_field_to_the_mapping_once(server):
     index.upsert(item("mem_2"), np.ones(6, dtype=np.float32))
 
     (body,) = server.bodies("PUT", f"/{INDEX}/_mapping")
-    assert body == {"properties": {"embedding_6": {
-        "type": "knn_vector", "dimension": 6,
-        "method": {"name": "hnsw", "engine": "faiss", "space_type": "innerproduct",
-                   "parameters": {"m": 16, "ef_construction": 128}},
-    }}}
+    assert body == {
+        "properties": {
+            "embedding_6": {
+                "type": "knn_vector",
+                "dimension": 6,
+                "method": {
+                    "name": "hnsw",
+                    "engine": "faiss",
+                    "space_type": "innerproduct",
+                    "parameters": {"m": 16, "ef_construction": 128},
+                },
+            }
+        }
+    }
 
 
 # ---------------------------------------------------------------------- writes
@@ -210,9 +246,16 @@ def test_upsert_with_custom_ids_puts_the_document_under_store_and_memory_id(serv
     doc = request["body"]
     assert doc.pop("doc_key")
     assert doc == {
-        "memory_id": "mem_1", "store": "demo", "scope_key": SCOPE_KEY, "kind": "user_profile",
-        "content": "Drinks oat milk in coffee", "importance": 0.7, "created_at": NOW - 100,
-        "updated_at": NOW - 50, "version": 3, "expires_at": NOW + 3600,
+        "memory_id": "mem_1",
+        "store": "demo",
+        "scope_key": SCOPE_KEY,
+        "kind": "user_profile",
+        "content": "Drinks oat milk in coffee",
+        "importance": 0.7,
+        "created_at": NOW - 100,
+        "updated_at": NOW - 50,
+        "version": 3,
+        "expires_at": NOW + 3600,
         "embedding_4": pytest.approx([0.6, 0.0, 0.8, 0.0]),
     }
     no_raw_scope(server)
@@ -231,16 +274,32 @@ def test_a_memory_without_expiry_or_vector_has_neither_field(server):
 def test_upsert_with_generated_ids_replaces_the_memorys_earlier_documents(server):
     index = make_index(server)  # Serverless (aoss) defaults to server-generated ids
     assert index.custom_ids is False
-    server.answer("POST", f"/{INDEX}/_search", 200,
-                  {"hits": {"hits": [{"_id": "old-1", "sort": ["k1"]}, {"_id": "old-2", "sort": ["k2"]}]}})
-    server.answer("POST", "/_bulk", 200, {"errors": False, "items": [
-        {"delete": {"_id": "old-1", "status": 200}}, {"delete": {"_id": "old-2", "status": 404}},
-        {"index": {"_id": "new", "status": 201}}]})
+    server.answer(
+        "POST",
+        f"/{INDEX}/_search",
+        200,
+        {"hits": {"hits": [{"_id": "old-1", "sort": ["k1"]}, {"_id": "old-2", "sort": ["k2"]}]}},
+    )
+    server.answer(
+        "POST",
+        "/_bulk",
+        200,
+        {
+            "errors": False,
+            "items": [
+                {"delete": {"_id": "old-1", "status": 200}},
+                {"delete": {"_id": "old-2", "status": 404}},
+                {"index": {"_id": "new", "status": 201}},
+            ],
+        },
+    )
 
     index.upsert(item(), np.ones(4, dtype=np.float32))
 
     (search,) = server.bodies("POST", f"/{INDEX}/_search")
-    assert search["query"] == {"bool": {"filter": [{"term": {"store": "demo"}}, {"term": {"memory_id": "mem_1"}}]}}
+    assert search["query"] == {
+        "bool": {"filter": [{"term": {"store": "demo"}}, {"term": {"memory_id": "mem_1"}}]}
+    }
     assert search["_source"] is False and search["sort"] == [{"doc_key": "asc"}]
     (bulk,) = server.bodies("POST", "/_bulk")
     assert bulk[:3] == [
@@ -265,7 +324,9 @@ def test_delete_with_custom_ids_deletes_the_document_and_tolerates_its_absence(s
 def test_delete_with_generated_ids_finds_the_memorys_documents_then_bulk_deletes(server):
     index = make_index(server)
     server.answer("POST", f"/{INDEX}/_search", 200, {"hits": {"hits": [{"_id": "x1", "sort": ["a"]}]}})
-    server.answer("POST", "/_bulk", 200, {"errors": False, "items": [{"delete": {"_id": "x1", "status": 200}}]})
+    server.answer(
+        "POST", "/_bulk", 200, {"errors": False, "items": [{"delete": {"_id": "x1", "status": 200}}]}
+    )
 
     index.delete("demo", SCOPE, "mem_1")
 
@@ -275,8 +336,12 @@ def test_delete_with_generated_ids_finds_the_memorys_documents_then_bulk_deletes
 def test_delete_scope_pages_with_search_after_and_deletes_each_page(server, monkeypatch):
     monkeypatch.setattr(osi, "PAGE_SIZE", 2)
     index = make_index(server)
-    server.answer("POST", f"/{INDEX}/_search", 200,
-                  {"hits": {"hits": [{"_id": "d1", "sort": ["k1"]}, {"_id": "d2", "sort": ["k2"]}]}})
+    server.answer(
+        "POST",
+        f"/{INDEX}/_search",
+        200,
+        {"hits": {"hits": [{"_id": "d1", "sort": ["k1"]}, {"_id": "d2", "sort": ["k2"]}]}},
+    )
     server.answer("POST", f"/{INDEX}/_search", 200, {"hits": {"hits": [{"_id": "d3", "sort": ["k3"]}]}})
     server.answer("POST", "/_bulk", 200, {"errors": False, "items": []})
 
@@ -284,8 +349,9 @@ def test_delete_scope_pages_with_search_after_and_deletes_each_page(server, monk
 
     first, second = server.bodies("POST", f"/{INDEX}/_search")
     for body in (first, second):
-        assert body["query"] == {"bool": {"filter": [
-            {"term": {"store": "demo"}}, {"term": {"scope_key": SCOPE_KEY}}]}}
+        assert body["query"] == {
+            "bool": {"filter": [{"term": {"store": "demo"}}, {"term": {"scope_key": SCOPE_KEY}}]}
+        }
         assert body["size"] == 2 and body["sort"] == [{"doc_key": "asc"}]
     assert "search_after" not in first and second["search_after"] == ["k2"]
     assert server.bodies("POST", "/_bulk") == [
@@ -309,7 +375,9 @@ def test_delete_store_filters_on_the_store_alone(server):
 
 def test_deleting_from_an_index_that_does_not_exist_yet_is_a_no_op(server):
     server.answer("GET", f"/{INDEX}/_mapping", 200, existing_mapping(4))
-    server.answer("POST", f"/{INDEX}/_search", 404, {"error": {"type": "index_not_found_exception"}, "status": 404})
+    server.answer(
+        "POST", f"/{INDEX}/_search", 404, {"error": {"type": "index_not_found_exception"}, "status": 404}
+    )
     index = OpenSearchIndex(dimensions=4, client=plain_client(server.port))
 
     index.delete_store("demo")
@@ -319,26 +387,48 @@ def test_deleting_from_an_index_that_does_not_exist_yet_is_a_no_op(server):
 # ---------------------------------------------------------------------- queries
 def msearch_answer(knn_hits, text_hits):
     def hits(pairs):
-        return {"hits": {"hits": [{"_id": f"id-{m}", "_score": s, "_source": {"memory_id": m}} for m, s in pairs]},
-                "status": 200}
+        return {
+            "hits": {
+                "hits": [{"_id": f"id-{m}", "_score": s, "_source": {"memory_id": m}} for m, s in pairs]
+            },
+            "status": 200,
+        }
+
     return {"responses": [hits(knn_hits), hits(text_hits)]}
 
 
 def test_query_sends_a_filtered_knn_search_and_a_filtered_bm25_match_in_one_msearch(server):
     index = make_index(server)
-    server.answer("POST", "/_msearch", 200,
-                  msearch_answer([("m1", 1.8), ("m2", 0.8)], [("m1", 7.25), ("m3", 2.5)]))
+    server.answer(
+        "POST", "/_msearch", 200, msearch_answer([("m1", 1.8), ("m2", 0.8)], [("m1", 7.25), ("m3", 2.5)])
+    )
 
     hits = index.query("demo", SCOPE, "oat milk", np.array([0.0, 2.0, 0.0, 0.0], dtype=np.float32), 5, NOW)
 
     (lines,) = server.bodies("POST", "/_msearch")
     assert lines == [
         {"index": INDEX},
-        {"size": 5, "_source": ["memory_id"], "query": {"knn": {"embedding_4": {
-            "vector": [0.0, 1.0, 0.0, 0.0], "k": 5, "filter": {"bool": {"filter": scope_filter()}}}}}},
+        {
+            "size": 5,
+            "_source": ["memory_id"],
+            "query": {
+                "knn": {
+                    "embedding_4": {
+                        "vector": [0.0, 1.0, 0.0, 0.0],
+                        "k": 5,
+                        "filter": {"bool": {"filter": scope_filter()}},
+                    }
+                }
+            },
+        },
         {"index": INDEX},
-        {"size": 5, "_source": ["memory_id"], "query": {"bool": {
-            "must": [{"match": {"content": {"query": "oat milk"}}}], "filter": scope_filter()}}},
+        {
+            "size": 5,
+            "_source": ["memory_id"],
+            "query": {
+                "bool": {"must": [{"match": {"content": {"query": "oat milk"}}}], "filter": scope_filter()}
+            },
+        },
     ]
     by_id = {h.memory_id: h for h in hits}
     assert set(by_id) == {"m1", "m2", "m3"}
@@ -350,8 +440,19 @@ def test_query_sends_a_filtered_knn_search_and_a_filtered_bm25_match_in_one_msea
 
 def test_cosinesimil_scores_are_turned_back_into_cosine(server):
     index = make_index(server, space_type="cosinesimil")
-    server.answer("POST", "/_msearch", 200, {"responses": [
-        {"hits": {"hits": [{"_score": 1 / (1 + (1 - 0.9)), "_source": {"memory_id": "m1"}}]}, "status": 200}]})
+    server.answer(
+        "POST",
+        "/_msearch",
+        200,
+        {
+            "responses": [
+                {
+                    "hits": {"hits": [{"_score": 1 / (1 + (1 - 0.9)), "_source": {"memory_id": "m1"}}]},
+                    "status": 200,
+                }
+            ]
+        },
+    )
 
     (hit,) = index.query("demo", SCOPE, "", np.ones(4, dtype=np.float32), 3, NOW)
 
@@ -361,8 +462,12 @@ def test_cosinesimil_scores_are_turned_back_into_cosine(server):
 
 def test_a_vector_of_a_size_the_index_lacks_leaves_only_the_bm25_ranker(server):
     index = make_index(server, dims=(4,))
-    server.answer("POST", "/_msearch", 200, {"responses": [
-        {"hits": {"hits": [{"_score": 1.5, "_source": {"memory_id": "m9"}}]}, "status": 200}]})
+    server.answer(
+        "POST",
+        "/_msearch",
+        200,
+        {"responses": [{"hits": {"hits": [{"_score": 1.5, "_source": {"memory_id": "m9"}}]}, "status": 200}]},
+    )
 
     (hit,) = index.query("demo", SCOPE, "cello", np.ones(8, dtype=np.float32), 3, NOW)
 
@@ -373,7 +478,9 @@ def test_a_vector_of_a_size_the_index_lacks_leaves_only_the_bm25_ranker(server):
 
 def test_generated_id_duplicates_merge_into_one_hit_with_the_best_scores(server):
     index = make_index(server)
-    server.answer("POST", "/_msearch", 200, msearch_answer([("m1", 1.5), ("m1", 1.2)], [("m1", 2.0), ("m1", 3.0)]))
+    server.answer(
+        "POST", "/_msearch", 200, msearch_answer([("m1", 1.5), ("m1", 1.2)], [("m1", 2.0), ("m1", 3.0)])
+    )
 
     (hit,) = index.query("demo", SCOPE, "x", np.ones(4, dtype=np.float32), 3, NOW)
     assert hit.vector_score == pytest.approx(0.5) and hit.text_score == 3.0
@@ -386,7 +493,8 @@ def test_a_missing_index_answers_no_hits_and_other_item_errors_raise(server):
     assert index.query("demo", SCOPE, "x", np.ones(4, dtype=np.float32), 3, NOW) == []
 
     server.answers[("POST", "/_msearch")] = [
-        (200, {"responses": [{"error": {"type": "search_phase_execution_exception"}, "status": 500}]})]
+        (200, {"responses": [{"error": {"type": "search_phase_execution_exception"}, "status": 500}]})
+    ]
     with pytest.raises(DependencyUnavailable):
         index.query("demo", SCOPE, "", np.ones(4, dtype=np.float32), 3, NOW)
 
@@ -407,6 +515,7 @@ def test_an_unreachable_endpoint_is_dependency_unavailable():
     import socket
 
     from opensearchpy.exceptions import ConnectionError as OSConnectionError
+
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -419,8 +528,15 @@ def test_an_unreachable_endpoint_is_dependency_unavailable():
 def test_a_bulk_answer_with_failed_items_raises(server):
     index = make_index(server)
     server.answer("POST", f"/{INDEX}/_search", 200, {"hits": {"hits": []}})
-    server.answer("POST", "/_bulk", 200, {"errors": True, "items": [
-        {"index": {"status": 400, "error": {"type": "mapper_parsing_exception"}}}]})
+    server.answer(
+        "POST",
+        "/_bulk",
+        200,
+        {
+            "errors": True,
+            "items": [{"index": {"status": 400, "error": {"type": "mapper_parsing_exception"}}}],
+        },
+    )
 
     with pytest.raises(DependencyUnavailable):
         index.upsert(item(), np.ones(4, dtype=np.float32))
@@ -463,7 +579,9 @@ def test_documented_knn_scores_invert_to_the_cosine(cos):
 
 
 # ---------------------------------------------------------------------- a real cluster
-@pytest.mark.skipif(not os.environ.get("OPENSEARCH_URL"), reason="OPENSEARCH_URL is not set: no OpenSearch cluster")
+@pytest.mark.skipif(
+    not os.environ.get("OPENSEARCH_URL"), reason="OPENSEARCH_URL is not set: no OpenSearch cluster"
+)
 @pytest.mark.parametrize("custom_ids", [True, False])
 def test_vector_index_behaviour_on_a_real_cluster(custom_ids):
     from opensearchpy import OpenSearch

@@ -43,8 +43,14 @@ def store(name="s1") -> Store:
 
 def item(mid: str, scope="alice", kind=Kind.USER_PROFILE, content="likes tea", expires_at=None, st="s1"):
     return MemoryItem(
-        memory_id=mid, store=st, scope=scope, kind=kind, content=content,
-        created_at=NOW, updated_at=NOW, expires_at=expires_at,
+        memory_id=mid,
+        store=st,
+        scope=scope,
+        kind=kind,
+        content=content,
+        created_at=NOW,
+        updated_at=NOW,
+        expires_at=expires_at,
     )
 
 
@@ -177,10 +183,13 @@ def test_a_kind_filter_pages_within_the_budget_too(repo, small_budget):
 
 def test_list_rows_leave_embeddings_and_revisions_out(repo):
     repo.create_store(store())
-    stored = item("mem_1").model_copy(update={
-        "embedding": b"\x00\x01" * 8, "embedding_model": "m",
-        "revisions": [Revision(content="liked coffee", updated_at=NOW - 5)],
-    })
+    stored = item("mem_1").model_copy(
+        update={
+            "embedding": b"\x00\x01" * 8,
+            "embedding_model": "m",
+            "revisions": [Revision(content="liked coffee", updated_at=NOW - 5)],
+        }
+    )
     repo.put_item(stored)
     [listed] = repo.list_items("s1", "alice", None, 10, None, NOW).items
     assert listed.embedding is None and listed.revisions == []
@@ -193,7 +202,9 @@ def test_replace_is_optimistic(repo):
     repo.create_store(store())
     repo.put_item(item("mem_1"))
     current = repo.get_item("s1", "mem_1", NOW)
-    repo.replace_item(current.model_copy(update={"content": "likes coffee", "version": 2}), expected_version=1)
+    repo.replace_item(
+        current.model_copy(update={"content": "likes coffee", "version": 2}), expected_version=1
+    )
     assert repo.get_item("s1", "mem_1", NOW).content == "likes coffee"
     with pytest.raises(Conflict):
         repo.replace_item(current.model_copy(update={"content": "stale", "version": 2}), expected_version=1)
@@ -259,9 +270,14 @@ def test_scope_stamp_changes_with_every_write(repo):
 
 def update(uid: str, scope="alice", messages=("hi",), st="s1") -> UpdateRecord:
     return UpdateRecord(
-        update_id=uid, store=st, scope=scope, status=UpdateStatus.QUEUED,
+        update_id=uid,
+        store=st,
+        scope=scope,
+        status=UpdateStatus.QUEUED,
         messages=[Message(id=f"{uid}-{n}", role="user", content=c) for n, c in enumerate(messages)],
-        due_at=NOW, created_at=NOW, updated_at=NOW,
+        due_at=NOW,
+        created_at=NOW,
+        updated_at=NOW,
     )
 
 
@@ -289,7 +305,9 @@ def test_claim_serialises_a_scope_and_is_reentrant(repo):
     assert repo.claim_update("s1", "alice", "upd_1", NOW) == ClaimOutcome.CLAIMED
     repo.enqueue_update(update("upd_2"), supersedes=None)
     assert repo.claim_update("s1", "alice", "upd_2", NOW) == ClaimOutcome.BUSY
-    done = repo.get_update("s1", "upd_1").model_copy(update={"status": UpdateStatus.COMPLETED, "result": {"n": 1}})
+    done = repo.get_update("s1", "upd_1").model_copy(
+        update={"status": UpdateStatus.COMPLETED, "result": {"n": 1}}
+    )
     repo.finish_update(done)
     assert repo.scope_state("s1", "alice").running_update_id is None
     assert repo.get_update("s1", "upd_1").result == {"n": 1}
@@ -341,7 +359,11 @@ def stored_text(repo, ttl_now: float | None = None) -> str:
     texts = []
     for page in client.get_paginator("scan").paginate(TableName=repo._table, ConsistentRead=True):
         for row in page["Items"]:
-            if ttl_now is not None and "N" in row.get("expires_at", {}) and float(row["expires_at"]["N"]) <= ttl_now:
+            if (
+                ttl_now is not None
+                and "N" in row.get("expires_at", {})
+                and float(row["expires_at"]["N"]) <= ttl_now
+            ):
                 continue
             for value in row.values():
                 if "B" in value:
@@ -355,9 +377,13 @@ def stored_text(repo, ttl_now: float | None = None) -> str:
 
 def finished(repo, uid: str, status=UpdateStatus.COMPLETED, keep_for: int = 100, at: int = NOW):
     done = repo.get_update("s1", uid, now=at).model_copy(
-        update={"status": status, "result": {"memory_operations": []}, "updated_at": at,
-                "messages_expire_at": at + keep_for,
-                "error": {"code": "x", "message": "boom"} if status == UpdateStatus.FAILED else None}
+        update={
+            "status": status,
+            "result": {"memory_operations": []},
+            "updated_at": at,
+            "messages_expire_at": at + keep_for,
+            "error": {"code": "x", "message": "boom"} if status == UpdateStatus.FAILED else None,
+        }
     )
     repo.finish_update(done)
 
@@ -384,7 +410,11 @@ def test_a_finished_update_keeps_its_messages_until_they_expire(repo, status):
     assert repo.scope_state("s1", "alice") == ScopeState()
     gone = repo.get_update("s1", "upd_1", now=NOW + 100)
     assert gone.messages == [], "expired messages are never read, whatever TTL has done"
-    assert (gone.status, gone.result, gone.messages_expire_at) == (status, {"memory_operations": []}, NOW + 100)
+    assert (gone.status, gone.result, gone.messages_expire_at) == (
+        status,
+        {"memory_operations": []},
+        NOW + 100,
+    )
     assert gone.error == ({"code": "x", "message": "boom"} if status == UpdateStatus.FAILED else None)
     assert SECRET not in stored_text(repo, ttl_now=NOW + 100), "every row holding the text expires then"
 
@@ -441,8 +471,15 @@ def test_set_embedding_only_on_the_expected_version(repo):
 
 def test_search_sessions_expire_and_are_scoped(repo):
     repo.create_store(store())
-    session = SearchSession(search_id="srch_1", store="s1", scope="alice", query="q", returned=["mem_1"],
-                            created_at=NOW, expires_at=NOW + 60)
+    session = SearchSession(
+        search_id="srch_1",
+        store="s1",
+        scope="alice",
+        query="q",
+        returned=["mem_1"],
+        created_at=NOW,
+        expires_at=NOW + 60,
+    )
     repo.save_search(session)
     assert repo.get_search("s1", "alice", "srch_1", NOW).returned == ["mem_1"]
     assert repo.get_search("s1", "bob", "srch_1", NOW) is None
@@ -457,14 +494,23 @@ def test_failed_messages_are_recorded_on_the_running_update_and_kept_when_it_fin
     assert repo.claim_update("s1", "alice", "upd_1", NOW) == ClaimOutcome.CLAIMED
     running = repo.get_update("s1", "upd_1", NOW)
     assert running.failed_messages == []
-    set_aside = [FailedMessage(index=0, message_id="upd_1-0", code="internal_error", message="raised ValueError")]
+    set_aside = [
+        FailedMessage(index=0, message_id="upd_1-0", code="internal_error", message="raised ValueError")
+    ]
     repo.record_failed_messages(running.model_copy(update={"failed_messages": set_aside}))
     again = repo.get_update("s1", "upd_1", NOW)
     assert again.failed_messages == set_aside and again.status == UpdateStatus.IN_PROGRESS
     assert [m.content for m in again.messages] == ["bad", "good"]
     assert [m.content for m in again.usable_messages()] == ["good"]
-    repo.finish_update(again.model_copy(update={"status": UpdateStatus.COMPLETED, "updated_at": NOW + 1,
-                                                "result": {"memory_operations": []}}))
+    repo.finish_update(
+        again.model_copy(
+            update={
+                "status": UpdateStatus.COMPLETED,
+                "updated_at": NOW + 1,
+                "result": {"memory_operations": []},
+            }
+        )
+    )
     assert repo.get_update("s1", "upd_1", NOW + 1).failed_messages == set_aside
     with pytest.raises(NotFound):
         repo.record_failed_messages(update("upd_gone"))

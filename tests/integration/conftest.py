@@ -153,7 +153,9 @@ def create_idempotency_table(client: Any, props: dict[str, Any]) -> None:
         AttributeDefinitions=props["AttributeDefinitions"],
         BillingMode=props["BillingMode"],
     )
-    client.update_time_to_live(TableName=IDEMPOTENCY_TABLE, TimeToLiveSpecification=props["TimeToLiveSpecification"])
+    client.update_time_to_live(
+        TableName=IDEMPOTENCY_TABLE, TimeToLiveSpecification=props["TimeToLiveSpecification"]
+    )
 
 
 @pytest.fixture
@@ -294,7 +296,10 @@ class Api:
         self, scope: str, content: str, kind: str = "user_profile", store: str = "demo", **overrides: Any
     ) -> dict[str, Any]:
         reply = self.call(
-            "items", "create", path={"name": store}, body={"scope": scope, "content": content, "kind": kind},
+            "items",
+            "create",
+            path={"name": store},
+            body={"scope": scope, "content": content, "kind": kind},
             **overrides,
         )
         assert reply.status == 201, reply.text
@@ -306,7 +311,9 @@ class Api:
         after = None
         for _ in range(1000):
             reply = self.call(
-                "items", "list", path={"name": store},
+                "items",
+                "list",
+                path={"name": store},
                 query={"scope": scope, "kind": None, "limit": 100, "after": after, **query},
             )
             assert reply.status == 200, reply.text

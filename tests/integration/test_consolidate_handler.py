@@ -114,7 +114,11 @@ def make_env(table: str, extractor=None) -> Env:
     overrides = {"extractor_factory": lambda model: extractor} if extractor is not None else {}
     container = Container(
         Settings(table_name=table, region="us-east-1"),
-        repository=repo, clock=clock, scheduler=scheduler, publisher=publisher, **overrides,
+        repository=repo,
+        clock=clock,
+        scheduler=scheduler,
+        publisher=publisher,
+        **overrides,
     )
     container.stores.create(CreateStoreRequest(name=STORE, definition=StoreDefinition()), Caller())
     install(container)
@@ -262,5 +266,7 @@ def test_extraction_failure_is_answered_failed_with_its_own_message(moto_table, 
     assert update.status == UpdateStatus.FAILED
     assert update.error == {"code": "extraction_failed", "message": "the model returned invalid JSON twice"}
     assert [m.content for m in update.messages] == MESSAGES
-    assert broken.calls == 1 + len(MESSAGES), "the batch, then each message alone (services/batch_extraction.py)"
+    assert broken.calls == 1 + len(MESSAGES), (
+        "the batch, then each message alone (services/batch_extraction.py)"
+    )
     assert env.publisher.events == []

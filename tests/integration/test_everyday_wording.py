@@ -72,13 +72,17 @@ class Scope:
         self.http, self.store, self.scope = http, store, scope
 
     def add_item(self, content: str, kind: str = "user_profile") -> dict[str, Any]:
-        status, item, _ = self.http("POST", f"/memory_stores/{self.store}/items",
-                                    {"scope": self.scope, "content": content, "kind": kind})
+        status, item, _ = self.http(
+            "POST",
+            f"/memory_stores/{self.store}/items",
+            {"scope": self.scope, "content": content, "kind": kind},
+        )
         assert status == 201, item
         return item
 
-    def submit(self, messages: list[tuple[str, str]], previous_update_id: str | None = None
-               ) -> tuple[dict[str, Any], str]:
+    def submit(
+        self, messages: list[tuple[str, str]], previous_update_id: str | None = None
+    ) -> tuple[dict[str, Any], str]:
         """POST update_memories with `update_delay: 0`; returns (202 body, raw 202 text)."""
         body: dict[str, Any] = {
             "scope": self.scope,
@@ -103,11 +107,14 @@ class Scope:
                 continue
             if update["status"] in TERMINAL:
                 return update
-            assert time.monotonic() < deadline, f"update {update_id} still {update['status']} after {WAIT_SECONDS}s"
+            assert time.monotonic() < deadline, (
+                f"update {update_id} still {update['status']} after {WAIT_SECONDS}s"
+            )
             time.sleep(0.1)
 
-    def update(self, messages: list[tuple[str, str]], previous_update_id: str | None = None
-               ) -> tuple[dict[str, Any], dict[str, Any]]:
+    def update(
+        self, messages: list[tuple[str, str]], previous_update_id: str | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Submit, wait, and require `completed`; returns (202 body, final update)."""
         accepted, _ = self.submit(messages, previous_update_id)
         final = self.wait(accepted["update_id"])
@@ -118,7 +125,9 @@ class Scope:
         found: list[dict[str, Any]] = []
         after = None
         while True:
-            query = f"?scope={urllib.request.quote(self.scope)}&limit=100" + (f"&after={after}" if after else "")
+            query = f"?scope={urllib.request.quote(self.scope)}&limit=100" + (
+                f"&after={after}" if after else ""
+            )
             status, page, _ = self.http("GET", f"/memory_stores/{self.store}/items{query}")
             assert status == 200, page
             found += page["data"]
@@ -127,11 +136,15 @@ class Scope:
             after = page["last_id"]
 
     def search(self, text: str, max_memories: int = 10) -> list[dict[str, Any]]:
-        status, found, _ = self.http("POST", f"/memory_stores/{self.store}/search_memories", {
-            "scope": self.scope,
-            "items": [{"type": "message", "role": "user", "content": text}],
-            "options": {"max_memories": max_memories},
-        })
+        status, found, _ = self.http(
+            "POST",
+            f"/memory_stores/{self.store}/search_memories",
+            {
+                "scope": self.scope,
+                "items": [{"type": "message", "role": "user", "content": text}],
+                "options": {"max_memories": max_memories},
+            },
+        )
         assert status == 200, found
         return found["memories"]
 
@@ -148,8 +161,12 @@ def new_scope(http: Client, options: dict[str, Any] | None = None) -> Scope:
 
 
 def show(items: list[dict[str, Any]]) -> str:
-    return "memories in scope:\n" + "\n".join(
-        f"  - [{i['kind']}] {i['content']!r} ({i['memory_id']})" for i in items) if items else "memories in scope: (none)"
+    return (
+        "memories in scope:\n"
+        + "\n".join(f"  - [{i['kind']}] {i['content']!r} ({i['memory_id']})" for i in items)
+        if items
+        else "memories in scope: (none)"
+    )
 
 
 def mentioning(items: list[dict[str, Any]], pattern: str) -> list[dict[str, Any]]:
@@ -191,14 +208,19 @@ def test_forget_sisters_wedding_in_ordinary_wording(local: Client):
     items = s.items()
     assert_none(items, r"wedding|porto", "the wedding memory should be forgotten")
     assert_none(items, r"forget|private", "the forget request itself should not be stored as a memory")
-    assert cello["memory_id"] in [i["memory_id"] for i in items], f"an unrelated memory was deleted\n{show(items)}"
+    assert cello["memory_id"] in [i["memory_id"] for i in items], (
+        f"an unrelated memory was deleted\n{show(items)}"
+    )
 
 
-@pytest.mark.parametrize("request_text", [
-    "Can you forget where I live?",
-    "Actually, forget where I live.",
-    "Stop remembering my city.",
-])
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Can you forget where I live?",
+        "Actually, forget where I live.",
+        "Stop remembering my city.",
+    ],
+)
 def test_forget_where_i_live(local: Client, request_text: str):
     s = new_scope(local)
     lyon = s.add_item("I live in Lyon.")
@@ -213,7 +235,9 @@ def test_forget_where_i_live(local: Client, request_text: str):
     items = s.items()
     assert_none(items, r"lyon", "the residence should be forgotten")
     assert_none(items, r"forget|remembering", "the forget request itself should not be stored as a memory")
-    assert cello["memory_id"] in [i["memory_id"] for i in items], f"an unrelated memory was deleted\n{show(items)}"
+    assert cello["memory_id"] in [i["memory_id"] for i in items], (
+        f"an unrelated memory was deleted\n{show(items)}"
+    )
 
 
 def test_forget_that_matches_nothing_reports_no_match(local: Client):
@@ -227,7 +251,9 @@ def test_forget_that_matches_nothing_reports_no_match(local: Client):
     if "deleted" in command:
         assert command["deleted"] == [], command
     ids = {i["memory_id"] for i in s.items()}
-    assert {i["memory_id"] for i in seeded} <= ids, f"a forget matching nothing deleted something\n{show(s.items())}"
+    assert {i["memory_id"] for i in seeded} <= ids, (
+        f"a forget matching nothing deleted something\n{show(s.items())}"
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -245,25 +271,40 @@ def test_moving_updates_residence_not_job(local: Client):
     by_id = {i["memory_id"]: i for i in items}
     assert designer["memory_id"] in by_id, f"the UX-designer memory was removed\n{show(items)}"
     assert by_id[designer["memory_id"]]["content"] == "The user is a UX designer.", (
-        f"the UX-designer memory was changed by an unrelated move\n{show(items)}")
+        f"the UX-designer memory was changed by an unrelated move\n{show(items)}"
+    )
     # "moved from Paris to Berlin" is fine; "lives in Paris" is stale.
-    assert_none(items, r"\b(lives?|living|based|resides?)\s+in\s+paris\b", "the user no longer lives in Paris")
-    stale = [i for i in mentioning(items, r"paris")
-             if not re.search(r"\bmoved\b|\bfrom paris\b|\bleft paris\b|\bused to\b|\bformerly\b|\bpreviously\b",
-                              i["content"], re.IGNORECASE)]
-    assert not stale, f"a memory still places the user in Paris: {[i['content'] for i in stale]}\n{show(items)}"
+    assert_none(
+        items, r"\b(lives?|living|based|resides?)\s+in\s+paris\b", "the user no longer lives in Paris"
+    )
+    stale = [
+        i
+        for i in mentioning(items, r"paris")
+        if not re.search(
+            r"\bmoved\b|\bfrom paris\b|\bleft paris\b|\bused to\b|\bformerly\b|\bpreviously\b",
+            i["content"],
+            re.IGNORECASE,
+        )
+    ]
+    assert not stale, (
+        f"a memory still places the user in Paris: {[i['content'] for i in stale]}\n{show(items)}"
+    )
     if paris["memory_id"] in by_id:
         assert by_id[paris["memory_id"]]["content"] != paris["content"], (
-            f"the old residence memory was kept unchanged\n{show(items)}")
+            f"the old residence memory was kept unchanged\n{show(items)}"
+        )
     assert_some(items, r"berlin", "the new city should be stored")
 
     found = s.search("Any good restaurant near where I live?")
     contents = [m["memory_item"]["content"] for m in found]
     berlin_ranks = [n for n, c in enumerate(contents) if "berlin" in c.lower()]
-    paris_only_ranks = [n for n, c in enumerate(contents) if "paris" in c.lower() and "berlin" not in c.lower()]
+    paris_only_ranks = [
+        n for n, c in enumerate(contents) if "paris" in c.lower() and "berlin" not in c.lower()
+    ]
     assert berlin_ranks, f"the contextual search returned no Berlin memory: {contents}\n{show(items)}"
     assert not paris_only_ranks or berlin_ranks[0] < paris_only_ranks[0], (
-        f"a Paris memory ranks above the Berlin one: {contents}")
+        f"a Paris memory ranks above the Berlin one: {contents}"
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -277,8 +318,12 @@ def test_two_facts_in_one_message(local: Client):
     # Both must be profile (or procedural) memories: a chat summary alone does not count, since a
     # static search (the scope's profile) never returns chat summaries.
     profile = [i for i in items if i["kind"] in ("user_profile", "procedural")]
-    assert_some(profile, r"dark roast", f"the first fact should be stored as a profile memory ({show(items)})")
-    assert_some(profile, r"green tea", f"the second fact should be stored as a profile memory ({show(items)})")
+    assert_some(
+        profile, r"dark roast", f"the first fact should be stored as a profile memory ({show(items)})"
+    )
+    assert_some(
+        profile, r"green tea", f"the second fact should be stored as a profile memory ({show(items)})"
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -286,8 +331,14 @@ def test_two_facts_in_one_message(local: Client):
 
 
 def test_health_condition_not_stored_when_policy_excludes_it(local: Client):
-    s = new_scope(local, {"user_profile_details": (
-        "Capture preferences, work and hobbies. Do not store health conditions, diagnoses or medications.")})
+    s = new_scope(
+        local,
+        {
+            "user_profile_details": (
+                "Capture preferences, work and hobbies. Do not store health conditions, diagnoses or medications."
+            )
+        },
+    )
     s.update([("user", "I have type 2 diabetes so I need low-sugar meals.")])
     # The dietary need ("needs low-sugar meals") may be kept without the diagnosis; only the
     # diagnosis is asserted away.
@@ -300,19 +351,25 @@ def test_health_condition_not_stored_when_policy_excludes_it(local: Client):
 
 def test_support_chat_keeps_no_name_from_greeting_and_no_appointment(local: Client):
     s = new_scope(local)
-    s.update([
-        ("assistant", "Hi Tom, thanks for contacting support. How can I help?"),
-        ("user", "my internet keeps dropping every evening"),
-        ("assistant", "Can we book a technician for Thursday 2pm?"),
-        ("user", "yes thursday works"),
-    ])
+    s.update(
+        [
+            ("assistant", "Hi Tom, thanks for contacting support. How can I help?"),
+            ("user", "my internet keeps dropping every evening"),
+            ("assistant", "Can we book a technician for Thursday 2pm?"),
+            ("user", "yes thursday works"),
+        ]
+    )
     items = s.items()
     profile = [i for i in items if i["kind"] in ("user_profile", "procedural")]
-    assert_none(items, r"\bname\b.{0,20}\btom\b|\b(called|named|is)\s+tom\b",
-                "the assistant's greeting is not the user stating a name")
+    assert_none(
+        items,
+        r"\bname\b.{0,20}\btom\b|\b(called|named|is)\s+tom\b",
+        "the assistant's greeting is not the user stating a name",
+    )
     assert_none(profile, r"\btom\b", "the assistant's greeting is not the user stating a name")
-    assert_none(profile, r"thursday|2\s*pm|technician|appointment",
-                "a one-off appointment is not a profile fact")
+    assert_none(
+        profile, r"thursday|2\s*pm|technician|appointment", "a one-off appointment is not a profile fact"
+    )
 
 
 # ----------------------------------------------------------------------------------------------
@@ -322,10 +379,13 @@ def test_support_chat_keeps_no_name_from_greeting_and_no_appointment(local: Clie
 def test_chained_context_names_the_puppy(local: Client):
     s = new_scope(local)
     first, _ = s.update([("user", "I adopted a puppy last week!")])
-    s.update([
-        ("assistant", "Congratulations! What's the puppy's name?"),
-        ("user", "Biscuit. He is a beagle."),
-    ], previous_update_id=first["update_id"])
+    s.update(
+        [
+            ("assistant", "Congratulations! What's the puppy's name?"),
+            ("user", "Biscuit. He is a beagle."),
+        ],
+        previous_update_id=first["update_id"],
+    )
     items = s.items()
     assert_some(items, r"biscuit", "the puppy's name, answered in the chained update, should be stored")
     if not mentioning(items, r"beagle"):
@@ -338,8 +398,15 @@ def test_chained_context_names_the_puppy(local: Client):
 
 def test_focus_policy_keeps_food_facts(local: Client):
     s = new_scope(local, {"user_profile_details": "Focus only on the user's cooking and food preferences."})
-    s.update([("user", "I love Thai curries and I bake sourdough every weekend. "
-                       "I have been watching a lot of football lately.")])
+    s.update(
+        [
+            (
+                "user",
+                "I love Thai curries and I bake sourdough every weekend. "
+                "I have been watching a lot of football lately.",
+            )
+        ]
+    )
     items = s.items()
     assert_some(items, r"thai curr", "a food preference in focus should be stored")
     assert_some(items, r"sourdough", "a cooking habit in focus should be stored")
@@ -356,7 +423,9 @@ def test_secret_is_never_echoed_or_stored(local: Client):
     assert key not in raw and "abcdefghijklmnopqrstuvwx1234" not in raw, f"the 202 echoes the secret: {raw}"
     final = s.wait(accepted["update_id"])
     final_text = json.dumps(final)
-    assert "abcdefghijklmnopqrstuvwx1234" not in final_text, f"the update record carries the secret: {final_text}"
+    assert "abcdefghijklmnopqrstuvwx1234" not in final_text, (
+        f"the update record carries the secret: {final_text}"
+    )
     items = s.items()
     assert_none(items, re.escape("abcdefghijklmnopqrstuvwx1234"), "a secret must never be stored")
 
@@ -372,7 +441,9 @@ def test_a_destructive_request_about_a_remembered_thing_forgets_it(local: Client
     assert command["status"] == "completed" and command["deleted"] == [football["memory_id"]], command
     items = s.items()
     assert_none(items, r"football|delete", "the football memory should be gone and the request not stored")
-    assert cello["memory_id"] in [i["memory_id"] for i in items], f"an unrelated memory was deleted\n{show(items)}"
+    assert cello["memory_id"] in [i["memory_id"] for i in items], (
+        f"an unrelated memory was deleted\n{show(items)}"
+    )
 
 
 def test_an_editing_request_that_names_no_memory_deletes_nothing_and_reports_nothing(local: Client):

@@ -57,8 +57,11 @@ def consolidate():
 
 
 def submit(api: Api, *texts: str, delay: int = 0, previous: str | None = None) -> str:
-    body: dict[str, Any] = {"scope": SCOPE, "items": [{"role": "user", "content": t} for t in texts],
-                            "update_delay": delay}
+    body: dict[str, Any] = {
+        "scope": SCOPE,
+        "items": [{"role": "user", "content": t} for t in texts],
+        "update_delay": delay,
+    }
     if previous:
         body["previous_update_id"] = previous
     reply = api.call("updates", "submit", path={"name": "demo"}, body=body)
@@ -72,7 +75,9 @@ def get_update(api: Api, update_id: str) -> dict[str, Any]:
     return reply.body
 
 
-def test_a_batch_with_one_malformed_message_completes_with_the_good_messages(api: Api, extractor, consolidate):
+def test_a_batch_with_one_malformed_message_completes_with_the_good_messages(
+    api: Api, extractor, consolidate
+):
     first = submit(api, MALFORMED, delay=60)
     update_id = submit(api, *GOOD)
     assert get_update(api, first)["status"] == "superseded"
@@ -82,7 +87,10 @@ def test_a_batch_with_one_malformed_message_completes_with_the_good_messages(api
     assert body["status"] == "completed", body
     [failed] = body["result"]["failed_messages"]
     assert failed["index"] == 0 and failed["message_id"].startswith("msg_")
-    assert failed["error"] == {"code": "internal_error", "message": "extracting this message raised UnicodeEncodeError"}
+    assert failed["error"] == {
+        "code": "internal_error",
+        "message": "extracting this message raised UnicodeEncodeError",
+    }
     assert "tea" not in str(body)
 
     remembered = " ".join(i["content"] for i in api.list_items(SCOPE))
@@ -90,7 +98,8 @@ def test_a_batch_with_one_malformed_message_completes_with_the_good_messages(api
     assert "tea" not in remembered
     created = [op for op in body["result"]["memory_operations"] if op["kind"] == "create"]
     assert {m for op in created for m in op["memory_item"]["source"]["message_ids"]} <= {
-        m.id for m in api.repository.get_update("demo", update_id).messages[1:]}
+        m.id for m in api.repository.get_update("demo", update_id).messages[1:]
+    }
 
     calls_with_it = extractor.seen.count(MALFORMED)
     follow_up = submit(api, "I started learning Portuguese.", previous=update_id)

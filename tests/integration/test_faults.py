@@ -43,10 +43,18 @@ from tests.integration.conftest import IDEMPOTENCY_TABLE, TEST_EMBEDDING_MODEL, 
 SCOPE = "user-123"
 ACCOUNT = "123456789012"
 FACTS = [
-    "I keep bees on the roof.", "My sister lives in Oslo.", "I play the cello on Sundays.",
-    "I am allergic to peanuts.", "I drive an old green Volvo.", "My daughter studies chemistry.",
-    "I collect vintage postcards.", "I run marathons every autumn.", "My flat faces the harbour.",
-    "I never drink coffee after noon.", "I grow tomatoes on the balcony.", "I speak fluent Portuguese.",
+    "I keep bees on the roof.",
+    "My sister lives in Oslo.",
+    "I play the cello on Sundays.",
+    "I am allergic to peanuts.",
+    "I drive an old green Volvo.",
+    "My daughter studies chemistry.",
+    "I collect vintage postcards.",
+    "I run marathons every autumn.",
+    "My flat faces the harbour.",
+    "I never drink coffee after noon.",
+    "I grow tomatoes on the balcony.",
+    "I speak fluent Portuguese.",
 ]
 """Facts that share no content words, so none consolidates into another."""
 
@@ -63,10 +71,13 @@ class EchoExtractor:
     def extract(self, messages, context, existing, options) -> Extraction:
         if self.failure is not None:
             raise self.failure
-        return Extraction(memories=[
-            Candidate(kind=Kind.USER_PROFILE, content=m.content, message_ids=[m.id])
-            for m in messages if m.role == "user" and not m.command_applied
-        ])
+        return Extraction(
+            memories=[
+                Candidate(kind=Kind.USER_PROFILE, content=m.content, message_ids=[m.id])
+                for m in messages
+                if m.role == "user" and not m.command_applied
+            ]
+        )
 
 
 @pytest.fixture
@@ -92,16 +103,25 @@ def service(api: Api, faults: Faults, waits: Waits) -> Api:
 
 
 def use_container(api: Api, scheduler: Any, **overrides: Any) -> Container:
-    settings = Settings.from_env({
-        "TABLE_NAME": api.table, "AWS_REGION": "us-east-1", "AUTH_MODE": "IAM",
-        "ALLOWED_EMBEDDING_MODELS": f"all-MiniLM-L6-v2,{TEST_EMBEDDING_MODEL}",
-    })
+    settings = Settings.from_env(
+        {
+            "TABLE_NAME": api.table,
+            "AWS_REGION": "us-east-1",
+            "AUTH_MODE": "IAM",
+            "ALLOWED_EMBEDDING_MODELS": f"all-MiniLM-L6-v2,{TEST_EMBEDDING_MODEL}",
+        }
+    )
     from memstore.adapters.embedders import make_embedder
 
     api.container = Container(
-        settings, repository=api.repository, clock=api.clock, scheduler=scheduler, publisher=api.publisher,
+        settings,
+        repository=api.repository,
+        clock=api.clock,
+        scheduler=scheduler,
+        publisher=api.publisher,
         embedder_factory=lambda _model: make_embedder(TEST_EMBEDDING_MODEL),
-        extractor_factory=lambda _model: api.extractor, **overrides,
+        extractor_factory=lambda _model: api.extractor,
+        **overrides,
     )
     install(api.container)
     return api.container
@@ -109,8 +129,13 @@ def use_container(api: Api, scheduler: Any, **overrides: Any) -> Container:
 
 def submit(api: Api, *texts: str, scope: str = SCOPE, headers: dict[str, str] | None = None):
     items = [{"type": "message", "role": "user", "content": t} for t in texts]
-    return api.call("updates", "submit", path={"name": "demo"}, headers=headers,
-                    body={"scope": scope, "items": items, "update_delay": 0})
+    return api.call(
+        "updates",
+        "submit",
+        path={"name": "demo"},
+        headers=headers,
+        body={"scope": scope, "items": items, "update_delay": 0},
+    )
 
 
 def found(reply) -> list[str]:
@@ -120,25 +145,39 @@ def found(reply) -> list[str]:
 
 def assert_unavailable(reply) -> None:
     assert reply.status == 503, reply.text
-    assert reply.body == {"error": {"code": "dependency_unavailable", "message": reply.error["message"],
-                                    "param": reply.error["param"]}}
+    assert reply.body == {
+        "error": {
+            "code": "dependency_unavailable",
+            "message": reply.error["message"],
+            "param": reply.error["param"],
+        }
+    }
     assert reply.headers.get("retry-after") == "2"
     assert "injected" not in reply.text
 
 
 def memory_rows(api: Api) -> list[dict]:
-    return [row for (_pk, sk), row in api.table_snapshot().items() if sk.startswith("MEM#") and "content" in row]
+    return [
+        row for (_pk, sk), row in api.table_snapshot().items() if sk.startswith("MEM#") and "content" in row
+    ]
 
 
 def update_rows(api: Api) -> dict[tuple[str, str], dict]:
-    return {key: row for key, row in api.table_snapshot().items() if key[1].startswith(("UPD#", "MSG#", "STATE"))}
+    return {
+        key: row for key, row in api.table_snapshot().items() if key[1].startswith(("UPD#", "MSG#", "STATE"))
+    }
 
 
 # ------------------------------------------------------------------ every route
 def _routes(api: Api, memory_id: str, update_id: str) -> dict[str, tuple[str, str, dict, int]]:
     item = {"name": "demo", "memory_id": memory_id}
     return {
-        "create_store": ("stores", "create", {"body": {"name": "other", "definition": {"kind": "default"}}}, 201),
+        "create_store": (
+            "stores",
+            "create",
+            {"body": {"name": "other", "definition": {"kind": "default"}}},
+            201,
+        ),
         "list_stores": ("stores", "list", {}, 200),
         "get_store": ("stores", "get", {"path": {"name": "demo"}}, 200),
         "update_store": ("stores", "update", {"path": {"name": "demo"}}, 200),
@@ -173,7 +212,7 @@ def test_every_route_answers_503_with_retry_after_while_the_table_is_throttled_t
     assert_unavailable(reply)
     # botocore retried (standard mode, pynamodb's 3 retries) with full-jitter waits, then gave up
     assert len(faults.injected) == 4
-    assert len(waits.botocore) == 3 and all(0 <= w <= 2 ** n for n, w in enumerate(waits.botocore))
+    assert len(waits.botocore) == 3 and all(0 <= w <= 2**n for n, w in enumerate(waits.botocore))
     assert len(set(waits.botocore)) > 1, "jittered waits differ"
     faults.clear()
     assert service.table_snapshot() == before, "nothing half-written"
@@ -183,7 +222,9 @@ def test_every_route_answers_503_with_retry_after_while_the_table_is_throttled_t
 
 
 @pytest.mark.parametrize("fault", [THROTTLED, THROTTLING, INTERNAL], ids=["throughput", "throttling", "5xx"])
-def test_a_fault_that_clears_within_the_retries_is_invisible(service: Api, faults: Faults, waits: Waits, fault):
+def test_a_fault_that_clears_within_the_retries_is_invisible(
+    service: Api, faults: Faults, waits: Waits, fault
+):
     faults.add("dynamodb", fault, table=TABLE, times=2)
     created = service.call("items", "create", path={"name": "demo"})
     assert created.status == 201, created.text
@@ -192,10 +233,14 @@ def test_a_fault_that_clears_within_the_retries_is_invisible(service: Api, fault
 
     faults.add("dynamodb", fault, "Query", table=TABLE, times=3)
     listed = service.call("items", "list", path={"name": "demo"}, query={"scope": SCOPE})
-    assert listed.status == 200 and [i["memory_id"] for i in listed.body["data"]] == [created.body["memory_id"]]
+    assert listed.status == 200 and [i["memory_id"] for i in listed.body["data"]] == [
+        created.body["memory_id"]
+    ]
 
 
-def test_transaction_conflicts_are_retried_with_jitter_then_answer_503(service: Api, faults: Faults, waits: Waits):
+def test_transaction_conflicts_are_retried_with_jitter_then_answer_503(
+    service: Api, faults: Faults, waits: Waits
+):
     writes = faults.count("dynamodb", "TransactWriteItems")
     faults.add("dynamodb", TRANSACTION_CONFLICT, "TransactWriteItems", table=TABLE, times=2)
     created = service.call("items", "create", path={"name": "demo"})
@@ -204,7 +249,12 @@ def test_transaction_conflicts_are_retried_with_jitter_then_answer_503(service: 
 
     faults.add("dynamodb", TRANSACTION_CONFLICT, "TransactWriteItems", table=TABLE)
     before = service.table_snapshot()
-    reply = service.call("items", "create", path={"name": "demo"}, body={"scope": SCOPE, "content": "Likes tea.", "kind": "user_profile"})
+    reply = service.call(
+        "items",
+        "create",
+        path={"name": "demo"},
+        body={"scope": SCOPE, "content": "Likes tea.", "kind": "user_profile"},
+    )
     assert_unavailable(reply)
     assert faults.count("dynamodb", "TransactWriteItems") - writes == 3 + 3, "bounded: three attempts each"
     assert service.table_snapshot() == before
@@ -212,7 +262,10 @@ def test_transaction_conflicts_are_retried_with_jitter_then_answer_503(service: 
 
 def test_an_item_create_that_fails_leaves_no_item_and_no_index_entry(service: Api, faults: Faults):
     body = {"scope": SCOPE, "content": "Keeps bees on the roof.", "kind": "user_profile"}
-    search = {"scope": SCOPE, "items": [{"type": "message", "role": "user", "content": "What about the bees?"}]}
+    search = {
+        "scope": SCOPE,
+        "items": [{"type": "message", "role": "user", "content": "What about the bees?"}],
+    }
     assert found(service.call("search", "contextual", path={"name": "demo"}, body=search)) == []
 
     faults.add("dynamodb", INTERNAL, "TransactWriteItems", table=TABLE)
@@ -224,7 +277,8 @@ def test_an_item_create_that_fails_leaves_no_item_and_no_index_entry(service: Ap
     created = service.call("items", "create", path={"name": "demo"}, body=body)
     assert created.status == 201
     assert found(service.call("search", "contextual", path={"name": "demo"}, body=search)) == [
-        created.body["memory_id"]]
+        created.body["memory_id"]
+    ]
     assert len(memory_rows(service)) == 1
 
 
@@ -241,7 +295,9 @@ def test_an_idempotent_create_whose_idempotency_store_is_down_writes_nothing(ser
     assert len(memory_rows(service)) == 1
 
 
-def test_a_store_deletion_cut_short_leaves_the_store_visible_and_a_retry_finishes_it(service: Api, faults: Faults):
+def test_a_store_deletion_cut_short_leaves_the_store_visible_and_a_retry_finishes_it(
+    service: Api, faults: Faults
+):
     for n in range(3):
         service.create_item(f"scope-{n}", f"Fact number {n}.")
     faults.add("dynamodb", INTERNAL, "BatchWriteItem", table=TABLE, skip=1)
@@ -251,7 +307,9 @@ def test_a_store_deletion_cut_short_leaves_the_store_visible_and_a_retry_finishe
     assert service.call("stores", "delete", path={"name": "demo"}).status in (200, 204)
     assert service.call("stores", "get", path={"name": "demo"}).status == 404
     left = [k for k in service.table_snapshot() if "demo" in k[0] or "demo" in k[1]]
-    assert [k for k in left if not k[0].startswith(("AUDIT", "ERASURE"))] == [], "only the audit and deletion status"
+    assert [k for k in left if not k[0].startswith(("AUDIT", "ERASURE"))] == [], (
+        "only the audit and deletion status"
+    )
 
 
 def test_search_answers_503_while_opensearch_is_throttled_then_finds_the_memory(service: Api, waits: Waits):
@@ -260,17 +318,24 @@ def test_search_answers_503_while_opensearch_is_throttled_then_finds_the_memory(
     transport = ScriptedTransport((429, {"error": "too many requests", "status": 429}))
     use_container(service, service.scheduler, vector_index=index_over(transport))
     created = service.create_item(SCOPE, "Keeps bees on the roof.")
-    search = {"scope": SCOPE, "items": [{"type": "message", "role": "user", "content": "What about the bees?"}]}
+    search = {
+        "scope": SCOPE,
+        "items": [{"type": "message", "role": "user", "content": "What about the bees?"}],
+    }
     assert_unavailable(service.call("search", "contextual", path={"name": "demo"}, body=search))
     assert len(transport.requests) == 3 and len(waits.memstore) == 2
 
     hit = {"_id": "d1", "_score": 1.5, "_source": {"memory_id": created["memory_id"]}}
     transport.answers = [(200, {"responses": [{"hits": {"hits": [hit]}, "status": 200}]})]
-    assert found(service.call("search", "contextual", path={"name": "demo"}, body=search)) == [created["memory_id"]]
+    assert found(service.call("search", "contextual", path={"name": "demo"}, body=search)) == [
+        created["memory_id"]
+    ]
 
 
 # ------------------------------------------------------------------ update submission
-def test_a_condition_race_on_enqueue_is_retried_and_one_update_holds_every_message(service: Api, faults: Faults):
+def test_a_condition_race_on_enqueue_is_retried_and_one_update_holds_every_message(
+    service: Api, faults: Faults
+):
     assert submit(service, "I live in Lisbon.").status == 202
     faults.add("dynamodb", CONDITION_RACE, "TransactWriteItems", table=TABLE, times=3)
     second = submit(service, "I work as a nurse.")
@@ -285,7 +350,8 @@ def sfn(service: Api, faults: Faults):
     """Step Functions in moto (executions are recorded, not run: the test runs their input)."""
     client = boto3.client("stepfunctions", region_name="us-east-1")
     arn = client.create_state_machine(
-        name="memstore-consolidation", definition=json.dumps({"StartAt": "S", "States": {"S": {"Type": "Succeed"}}}),
+        name="memstore-consolidation",
+        definition=json.dumps({"StartAt": "S", "States": {"S": {"Type": "Succeed"}}}),
         roleArn=f"arn:aws:iam::{ACCOUNT}:role/memstore-consolidation",
     )["stateMachineArn"]
     scheduler = StepFunctionsScheduler(arn, region="us-east-1")
@@ -295,15 +361,21 @@ def sfn(service: Api, faults: Faults):
 
 def executions(client, arn) -> list[ConsolidationJob]:
     listed = client.list_executions(stateMachineArn=arn)["executions"]
-    return [ConsolidationJob.model_validate_json(client.describe_execution(executionArn=e["executionArn"])["input"])
-            for e in listed]
+    return [
+        ConsolidationJob.model_validate_json(
+            client.describe_execution(executionArn=e["executionArn"])["input"]
+        )
+        for e in listed
+    ]
 
 
 def run(service: Api, job: ConsolidationJob) -> dict:
     return service.container.consolidation.run(job)
 
 
-def test_an_update_whose_scheduling_fails_is_not_accepted_and_its_retry_completes(service: Api, faults: Faults, sfn):
+def test_an_update_whose_scheduling_fails_is_not_accepted_and_its_retry_completes(
+    service: Api, faults: Faults, sfn
+):
     client, arn = sfn
     faults.add("sfn", json_error("ThrottlingException", 400), "StartExecution")
     headers = {"Idempotency-Key": "update-1"}
@@ -337,7 +409,9 @@ def test_a_lost_start_execution_answer_is_retried_without_a_second_run(service: 
     assert [j.update_id for j in executions(client, arn)] == [accepted.body["update_id"]]
 
 
-def test_a_scheduled_run_whose_update_was_never_written_ends_after_the_grace(service: Api, faults: Faults, waits):
+def test_a_scheduled_run_whose_update_was_never_written_ends_after_the_grace(
+    service: Api, faults: Faults, waits
+):
     faults.add("dynamodb", THROTTLED, "TransactWriteItems", table=TABLE)
     assert_unavailable(submit(service, "I am vegetarian."))
     (job,) = service.scheduler.jobs
@@ -403,11 +477,13 @@ def audit(service: Api, scopes: dict[str, list[str]]) -> dict[str, list[str]]:
     return held
 
 
-@pytest.mark.parametrize("fault", [THROTTLED, INTERNAL, TRANSACTION_CONFLICT], ids=["throttled", "5xx", "conflict"])
+@pytest.mark.parametrize(
+    "fault", [THROTTLED, INTERNAL, TRANSACTION_CONFLICT], ids=["throttled", "5xx", "conflict"]
+)
 def test_consolidation_through_table_faults_loses_nothing_and_duplicates_nothing(
     service: Api, faults: Faults, fault
 ):
-    sent = {f"user-{n}": FACTS[3 * n: 3 * n + 3] for n in range(4)}
+    sent = {f"user-{n}": FACTS[3 * n : 3 * n + 3] for n in range(4)}
     for scope, texts in sent.items():
         assert submit(service, *texts[:2], scope=scope).status == 202
         assert submit(service, texts[2], scope=scope).status == 202, "supersedes the first"
@@ -426,12 +502,24 @@ def test_consolidation_through_table_faults_loses_nothing_and_duplicates_nothing
         assert machine.execute(job, on_attempt=clear_after) in ("done", "superseded", "failed")
         faults.clear()
 
-    failed = [u for u in (service.repository.get_update("demo", j.update_id) for j in jobs)
-              if u.status.value == "failed"]
+    failed = [
+        u
+        for u in (service.repository.get_update("demo", j.update_id) for j in jobs)
+        if u.status.value == "failed"
+    ]
     for update in failed:
         assert update.messages, "a failed update keeps its messages"
-        retry = service.call("updates", "submit", path={"name": "demo"}, body={
-            "scope": update.scope, "items": [], "previous_update_id": update.update_id, "update_delay": 0})
+        retry = service.call(
+            "updates",
+            "submit",
+            path={"name": "demo"},
+            body={
+                "scope": update.scope,
+                "items": [],
+                "previous_update_id": update.update_id,
+                "update_delay": 0,
+            },
+        )
         assert retry.status == 202, retry.text
         assert machine.execute(service.scheduler.jobs[-1]) == "done"
 

@@ -44,8 +44,11 @@ def assert_list(body: dict, ids: list[str], has_more: bool) -> None:
 def store_rows(snapshot: dict, name: str) -> dict:
     """The rows that belong to store `name` (its record, registry entry, scopes, items, updates)."""
     return {
-        key: row for key, row in snapshot.items()
-        if key[0] == f"STORE#{name}" or key[0].startswith(f"STORE#{name}#") or key == ("STORES", f"STORE#{name}")
+        key: row
+        for key, row in snapshot.items()
+        if key[0] == f"STORE#{name}"
+        or key[0].startswith(f"STORE#{name}#")
+        or key == ("STORES", f"STORE#{name}")
     }
 
 
@@ -59,7 +62,10 @@ def test_store_routes_from_the_sample_events(api: Api):
     assert set(store) == STORE_FIELDS
     assert store["object"] == "memory_store" and re.fullmatch(f"ms_{ULID}", store["id"])
     assert (store["name"], store["description"], store["metadata"]) == (
-        sent["name"], sent["description"], sent["metadata"])
+        sent["name"],
+        sent["description"],
+        sent["metadata"],
+    )
     definition = store["definition"]
     assert definition["kind"] == "default"
     assert definition["chat_model"] == "memstore-rules", "the deployment's default applies"
@@ -84,7 +90,9 @@ def test_store_routes_from_the_sample_events(api: Api):
 
     deleted = api.call("stores", "delete")
     assert (deleted.status, deleted.body) == (
-        200, {"object": "memory_store.deleted", "name": "demo", "deleted": True, "deleted_count": 0})
+        200,
+        {"object": "memory_store.deleted", "name": "demo", "deleted": True, "deleted_count": 0},
+    )
     assert api.call("stores", "get").status == 404
     assert_list(api.call("stores", "list").body, [], has_more=False)
 
@@ -150,14 +158,17 @@ def test_item_routes_from_the_sample_events(api: Api):
 
     deleted = api.call("items", "delete", path={"memory_id": memory_id})
     assert (deleted.status, deleted.body) == (
-        200, {"object": "memory_item.deleted", "memory_id": memory_id, "deleted": True})
+        200,
+        {"object": "memory_item.deleted", "memory_id": memory_id, "deleted": True},
+    )
     assert api.call("items", "get", path={"memory_id": memory_id}).status == 404
     assert api.call("items", "delete", path={"memory_id": memory_id}).status == 404
     assert api.list_items(sent["scope"]) == []
 
 
 @pytest.mark.parametrize(
-    "encoding", ["base64-by-api-gateway", "curl-form-content-type", "no-content-type"],
+    "encoding",
+    ["base64-by-api-gateway", "curl-form-content-type", "no-content-type"],
 )
 def test_a_json_body_is_read_however_it_arrives(api: Api, encoding: str):
     """curl -d says application/x-www-form-urlencoded; API Gateway base64-encodes bodies whose
@@ -192,7 +203,9 @@ def test_item_listing_pages_filters_by_kind_and_keeps_scopes_apart(api: Api):
     assert_list(second.body, profile_ids[2:4], has_more=True)
     third = api.call("items", "list", query={"limit": 2, "after": second.body["last_id"]})
     assert_list(third.body, profile_ids[4:], has_more=False)
-    assert all(i["kind"] == "user_profile" for i in first.body["data"] + second.body["data"] + third.body["data"])
+    assert all(
+        i["kind"] == "user_profile" for i in first.body["data"] + second.body["data"] + third.body["data"]
+    )
 
     summaries = api.call("items", "list", query={"kind": "chat_summary"}).body["data"]
     assert sorted(i["content"] for i in summaries) == [f"summary {n}" for n in range(5)]
@@ -220,7 +233,10 @@ def test_delete_scope_from_the_sample_event(api: Api):
     reply = api.call("items", "delete_scope")
     assert reply.status == 200, reply.text
     assert reply.body == {
-        "object": "memory_store.scope.deleted", "name": "demo", "scope": "user-123", "deleted": True,
+        "object": "memory_store.scope.deleted",
+        "name": "demo",
+        "scope": "user-123",
+        "deleted": True,
         "deleted_count": 27,
     }
     assert api.list_items("user-123") == []
@@ -237,8 +253,12 @@ def test_items_expire_after_the_store_ttl_although_the_row_stays(api: Api, table
     assert stale["expires_at"] == fresh["expires_at"] == START + 3600
 
     api.clock.advance(1800)
-    rewritten = api.call("items", "update", path={"memory_id": fresh["memory_id"]},
-                         body={"content": "Prefers night trains to planes."})
+    rewritten = api.call(
+        "items",
+        "update",
+        path={"memory_id": fresh["memory_id"]},
+        body={"content": "Prefers night trains to planes."},
+    )
     assert rewritten.body["expires_at"] == START + 1800 + 3600, "every write restarts the item's life"
 
     api.clock.advance(1800)
@@ -246,14 +266,28 @@ def test_items_expire_after_the_store_ttl_although_the_row_stays(api: Api, table
     assert (gone.status, gone.error["code"]) == (404, "not_found")
     assert [i["memory_id"] for i in api.list_items("user-123")] == [fresh["memory_id"]]
     for case in ("static", "contextual"):
-        found = api.call("search", case, body={
-            "scope": "user-123",
-            **({"items": [{"type": "message", "role": "user", "content": "How is the marathon training?"}]}
-               if case == "contextual" else {}),
-        })
+        found = api.call(
+            "search",
+            case,
+            body={
+                "scope": "user-123",
+                **(
+                    {
+                        "items": [
+                            {"type": "message", "role": "user", "content": "How is the marathon training?"}
+                        ]
+                    }
+                    if case == "contextual"
+                    else {}
+                ),
+            },
+        )
         assert found.status == 200
         assert stale["memory_id"] not in [m["memory_item"]["memory_id"] for m in found.body["memories"]]
-    assert api.call("items", "update", path={"memory_id": stale["memory_id"]}, body={"content": "x"}).status == 404
+    assert (
+        api.call("items", "update", path={"memory_id": stale["memory_id"]}, body={"content": "x"}).status
+        == 404
+    )
 
     raw = [row for (pk, sk), row in table_snapshot().items() if sk == f"MEM#{stale['memory_id']}"]
     assert raw, "moto never applies TTL: the expired row is still in the table"
@@ -277,11 +311,18 @@ def test_deleting_a_store_removes_all_its_items_and_a_new_store_starts_empty(api
     api.call("stores", "create")
     sizes = {"user-1": 27, "user-2": 6, "user-3": 3}  # over one 25-item write batch, several scopes
     scopes = list(sizes)
-    ids = {scope: [api.create_item(scope, f"{scope} fact {n}")["memory_id"] for n in range(size)]
-           for scope, size in sizes.items()}
-    update = api.call("updates", "submit", body={
-        "scope": "user-1", "items": [{"type": "message", "role": "user", "content": "I live in Porto."}],
-    })
+    ids = {
+        scope: [api.create_item(scope, f"{scope} fact {n}")["memory_id"] for n in range(size)]
+        for scope, size in sizes.items()
+    }
+    update = api.call(
+        "updates",
+        "submit",
+        body={
+            "scope": "user-1",
+            "items": [{"type": "message", "role": "user", "content": "I live in Porto."}],
+        },
+    )
     assert update.status == 202
     searched = api.call("search", "static", body={"scope": "user-2"})
     assert searched.status == 200
@@ -316,17 +357,23 @@ def test_update_memories_from_the_sample_event(api: Api):
     assert set(body) >= {"object", "update_id", "status", "memory_commands"}
     assert body["object"] == "memory_store.update" and body["status"] == "queued"
     assert re.fullmatch(f"upd_{ULID}", body["update_id"])
-    assert body["memory_commands"] == [{
-        "type": "memory_command_call",
-        "arguments": {"action": "remember", "content": body["memory_commands"][0]["arguments"]["content"]},
-        "status": "completed",
-    }]
+    assert body["memory_commands"] == [
+        {
+            "type": "memory_command_call",
+            "arguments": {
+                "action": "remember",
+                "content": body["memory_commands"][0]["arguments"]["content"],
+            },
+            "status": "completed",
+        }
+    ]
     assert "window seat" in body["memory_commands"][0]["arguments"]["content"]
     remembered = api.list_items(sent["scope"])
     assert len(remembered) == 1 and "window seat" in remembered[0]["content"], "commands apply before the 202"
 
     assert [(j.update_id, j.scope, j.due_at) for j in api.scheduler.jobs] == [
-        (body["update_id"], sent["scope"], START + sent["update_delay"])]
+        (body["update_id"], sent["scope"], START + sent["update_delay"])
+    ]
 
     status = api.call("updates", "get", path={"update_id": body["update_id"]})
     assert status.status == 200, status.text
@@ -408,8 +455,15 @@ def test_contextual_search_from_the_sample_event_and_its_continuation(api: Api):
     assert any("restaurant" in m["memory_item"]["content"] for m in memories[:2])
     assert first.body.get("usage", {}).get("query_characters", 1) > 0
 
-    more = api.call("search", "static", body={
-        "scope": "user-123", "previous_search_id": first.body["search_id"], "options": {"max_memories": 100}})
+    more = api.call(
+        "search",
+        "static",
+        body={
+            "scope": "user-123",
+            "previous_search_id": first.body["search_id"],
+            "options": {"max_memories": 100},
+        },
+    )
     assert more.status == 200, more.text
     again = [m["memory_item"]["memory_id"] for m in more.body["memories"]]
     assert again, "the continuation finds the rest"

@@ -115,11 +115,13 @@ def test_the_same_key_with_another_body_is_refused_and_writes_nothing(api: Api, 
     other = {"scope": "user-123", "content": "Prefers an aisle seat.", "kind": "user_profile"}
     refused = api.call("items", "create", body=other, headers=with_key())
     assert refused.status == 422, refused.text
-    assert refused.body == {"error": {
-        "code": "idempotency_key_reused",
-        "message": "Idempotency-Key was already used with a different request body",
-        "param": "Idempotency-Key",
-    }}
+    assert refused.body == {
+        "error": {
+            "code": "idempotency_key_reused",
+            "message": "Idempotency-Key was already used with a different request body",
+            "param": "Idempotency-Key",
+        }
+    }
     assert table_snapshot() == before
     again = api.call("items", "create", headers=with_key())
     assert_replayed(first, again)
@@ -176,13 +178,19 @@ def test_a_retry_while_the_first_request_runs_gets_409(api: Api, table_snapshot,
 
     monkeypatch.setattr(service, "write", slow_write)
     replies = {}
-    first = threading.Thread(target=lambda: replies.setdefault("first", api.call("items", "create", headers=with_key())))
+    first = threading.Thread(
+        target=lambda: replies.setdefault("first", api.call("items", "create", headers=with_key()))
+    )
     first.start()
     assert entered.wait(10)
     busy = api.call("items", "create", headers=with_key())
     release.set()
     first.join(10)
-    assert (busy.status, busy.error["code"], busy.error["param"]) == (409, "idempotency_key_in_use", "Idempotency-Key")
+    assert (busy.status, busy.error["code"], busy.error["param"]) == (
+        409,
+        "idempotency_key_in_use",
+        "Idempotency-Key",
+    )
     assert replies["first"].status == 201
     assert_replayed(replies["first"], api.call("items", "create", headers=with_key()))
     assert len(memory_ids(table_snapshot())) == 1
@@ -200,7 +208,11 @@ def test_a_failed_request_is_not_remembered(api: Api):
 
 def test_a_refused_secret_is_not_remembered(api: Api):
     api.create_store()
-    secret = {"scope": "user-123", "content": "My API key is sk-proj-4fQ9x2LmN8pR7tV1wY3zA6bC5dE0gH", "kind": "user_profile"}
+    secret = {
+        "scope": "user-123",
+        "content": "My API key is sk-proj-4fQ9x2LmN8pR7tV1wY3zA6bC5dE0gH",
+        "kind": "user_profile",
+    }
     refused = api.call("items", "create", body=secret, headers=with_key())
     assert refused.status == 400, refused.text
     assert records(api) == []
@@ -216,8 +228,13 @@ def test_the_same_key_from_another_principal_is_independent(api: Api, table_snap
     assert mine.body["memory_id"] != theirs.body["memory_id"]
     assert len(memory_ids(table_snapshot())) == 2
     other_body = {"scope": "user-123", "content": "Prefers an aisle seat.", "kind": "user_profile"}
-    third = api.call("items", "create", body=other_body, headers=with_key(),
-                     authorizer=iam_authorizer("arn:aws:iam::123456789012:user/ops"))
+    third = api.call(
+        "items",
+        "create",
+        body=other_body,
+        headers=with_key(),
+        authorizer=iam_authorizer("arn:aws:iam::123456789012:user/ops"),
+    )
     assert third.status == 201, "another principal's key never conflicts with this one's"
 
 
@@ -239,7 +256,9 @@ def test_jwt_users_keys_never_collide(api: Api):
     assert (one.status, two.status) == (201, 201), (one.text, two.text)
     assert (one.body["scope"], two.body["scope"]) == ("user-1", "user-2")
     assert "idempotent-replayed" not in two.headers
-    assert_replayed(one, api.call("items", "create_jwt", headers=with_key(), authorizer=jwt_authorizer("user-1")))
+    assert_replayed(
+        one, api.call("items", "create_jwt", headers=with_key(), authorizer=jwt_authorizer("user-1"))
+    )
 
 
 def test_the_same_key_on_another_route_or_store_is_independent(api: Api):
@@ -277,8 +296,10 @@ def test_an_expired_record_is_not_replayed(api: Api, table_snapshot):
     first = api.call("items", "create", headers=with_key())
     (record,) = records(api)
     api.clients.dynamodb.update_item(
-        TableName=IDEMPOTENCY_TABLE, Key={"id": record["id"]},
-        UpdateExpression="SET expiration = :past", ExpressionAttributeValues={":past": {"N": str(int(time.time()) - 1)}},
+        TableName=IDEMPOTENCY_TABLE,
+        Key={"id": record["id"]},
+        UpdateExpression="SET expiration = :past",
+        ExpressionAttributeValues={":past": {"N": str(int(time.time()) - 1)}},
     )
     second = api.call("items", "create", headers=with_key())
     assert second.status == 201 and "idempotent-replayed" not in second.headers

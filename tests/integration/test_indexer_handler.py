@@ -50,10 +50,15 @@ def handler():
 @pytest.fixture
 def repo(moto_table):
     repository = DynamoDBRepository(moto_table)
-    repository.create_store(Store(
-        id="store_demo", name="demo", definition=StoreDefinition(embedding_model="memstore-hashing"),
-        created_at=1, updated_at=1,
-    ))
+    repository.create_store(
+        Store(
+            id="store_demo",
+            name="demo",
+            definition=StoreDefinition(embedding_model="memstore-hashing"),
+            created_at=1,
+            updated_at=1,
+        )
+    )
     return repository
 
 
@@ -64,10 +69,15 @@ def install_container(repo, index, embedder) -> list[str]:
         models.append(model)
         return embedder
 
-    install(Container(
-        Settings(table_name=repo._table, vector_backend="opensearch"),
-        repository=repo, clock=ManualClock(NOW), vector_index=index, embedder_factory=factory,
-    ))
+    install(
+        Container(
+            Settings(table_name=repo._table, vector_backend="opensearch"),
+            repository=repo,
+            clock=ManualClock(NOW),
+            vector_index=index,
+            embedder_factory=factory,
+        )
+    )
     return models
 
 
@@ -94,7 +104,8 @@ def test_failed_records_come_back_as_batch_item_failures(handler, repo):
     answer = handler(EVENT, LambdaContext())
 
     failed = [
-        r["dynamodb"]["SequenceNumber"] for r in EVENT["Records"]
+        r["dynamodb"]["SequenceNumber"]
+        for r in EVENT["Records"]
         if r["dynamodb"]["Keys"]["sk"]["S"] == f"MEM#{C3}" and "#SCOPE#" in r["dynamodb"]["Keys"]["pk"]["S"]
     ]
     assert answer == {"batchItemFailures": [{"itemIdentifier": s} for s in failed]}

@@ -46,7 +46,9 @@ class LambdaContext:
 
 
 def load_app(function: str):
-    spec = importlib.util.spec_from_file_location(f"ingest_test_{function}", ROOT / "functions" / function / "app.py")
+    spec = importlib.util.spec_from_file_location(
+        f"ingest_test_{function}", ROOT / "functions" / function / "app.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -86,10 +88,16 @@ class Env:
 
     def put(self, sample: dict) -> None:
         """Puts an event on the bus as a chat app would (source, detail-type, detail)."""
-        answer = boto3.client("events", region_name=REGION).put_events(Entries=[{
-            "EventBusName": BUS, "Source": sample["source"], "DetailType": sample["detail-type"],
-            "Detail": json.dumps(sample["detail"]),
-        }])
+        answer = boto3.client("events", region_name=REGION).put_events(
+            Entries=[
+                {
+                    "EventBusName": BUS,
+                    "Source": sample["source"],
+                    "DetailType": sample["detail-type"],
+                    "Detail": json.dumps(sample["detail"]),
+                }
+            ]
+        )
         assert answer["FailedEntryCount"] == 0
 
     def delivered(self, queue_url: str) -> list[dict]:
@@ -116,16 +124,23 @@ def env(moto_table):
     repo = DynamoDBRepository(moto_table, region=REGION)
     container = Container(
         Settings(table_name=moto_table, region=REGION, event_bus_name=BUS),
-        repository=repo, clock=clock, scheduler=scheduler,
+        repository=repo,
+        clock=clock,
+        scheduler=scheduler,
     )
     container.stores.create(CreateStoreRequest(name=STORE, definition=StoreDefinition()), Caller())
     install(container)
     try:
         yield Env(
-            container, clock, scheduler, repo, moto_table,
+            container,
+            clock,
+            scheduler,
+            repo,
+            moto_table,
             ingest_queue=queue_for("ingest", ingest_pattern()),
-            completed_queue=queue_for("completed", {"source": ["memstore"],
-                                                    "detail-type": ["memstore.UpdateCompleted"]}),
+            completed_queue=queue_for(
+                "completed", {"source": ["memstore"], "detail-type": ["memstore.UpdateCompleted"]}
+            ),
         )
     finally:
         install(None)
@@ -139,8 +154,12 @@ def test_event_routed_by_the_templates_rule_queues_an_update(env, apps):
 
     answer = invoke(apps, "ingest", delivered)
     update_id = answer["update_id"]
-    assert answer == {"object": "memory_store.update", "update_id": update_id, "status": "queued",
-                      "memory_commands": []}
+    assert answer == {
+        "object": "memory_store.update",
+        "update_id": update_id,
+        "status": "queued",
+        "memory_commands": [],
+    }
 
     [job] = env.scheduler.jobs
     assert (job.store, job.scope, job.update_id) == (STORE, SCOPE, update_id)
@@ -157,14 +176,21 @@ def test_event_routed_by_the_templates_rule_queues_an_update(env, apps):
 def test_explicit_remember_is_applied_before_the_handler_returns(env, apps):
     event = load_event("ingest", "update_memories")
     event["detail"]["items"].append(
-        {"type": "message", "role": "user", "id": "msg_003", "content": "Remember that I always prefer a window seat."}
+        {
+            "type": "message",
+            "role": "user",
+            "id": "msg_003",
+            "content": "Remember that I always prefer a window seat.",
+        }
     )
     answer = invoke(apps, "ingest", event)
-    assert answer["memory_commands"] == [{
-        "type": "memory_command_call",
-        "arguments": {"action": "remember", "content": "I always prefer a window seat"},
-        "status": "completed",
-    }]
+    assert answer["memory_commands"] == [
+        {
+            "type": "memory_command_call",
+            "arguments": {"action": "remember", "content": "I always prefer a window seat"},
+            "status": "completed",
+        }
+    ]
     [memory] = env.repo.scope_items(STORE, SCOPE, env.clock())
     assert "window seat" in memory.content
     assert memory.source.update_ids == [answer["update_id"]] and memory.source.message_ids == ["msg_003"]
@@ -198,26 +224,57 @@ INVALID = {
     "unknown store": (broken(lambda d: d.update(store="no-such-store")), NotFound, "name"),
     "malformed store name": (broken(lambda d: d.update(store="not a name!")), InvalidRequest, "store"),
     "unknown field": (broken(lambda d: d.update(priority="high")), InvalidRequest, None),
-    "unknown field named with personal data": (broken(lambda d: d.update({PRIVATE: 1})), InvalidRequest, None),
+    "unknown field named with personal data": (
+        broken(lambda d: d.update({PRIVATE: 1})),
+        InvalidRequest,
+        None,
+    ),
     "bad message role": (broken(lambda d: d["items"][0].update(role="tool")), InvalidRequest, "items.0.role"),
     "no messages": (broken(lambda d: d.update(items=[])), InvalidRequest, "items"),
-    "user placeholder without a user": (broken(lambda d: d.update(scope="{{$userId}}")), InvalidRequest, "scope"),
-    "no detail": ({k: v for k, v in load_event("ingest", "update_memories").items() if k != "detail"},
-                  InvalidRequest, "detail"),
-    "detail not an object": ({**load_event("ingest", "update_memories"), "detail": [PRIVATE]},
-                             InvalidRequest, "detail"),
-    "lone surrogate in content": (broken(bad_message(f"{PRIVATE} I like \ud800 tea.")), InvalidRequest,
-                                  "items.2.content"),
+    "user placeholder without a user": (
+        broken(lambda d: d.update(scope="{{$userId}}")),
+        InvalidRequest,
+        "scope",
+    ),
+    "no detail": (
+        {k: v for k, v in load_event("ingest", "update_memories").items() if k != "detail"},
+        InvalidRequest,
+        "detail",
+    ),
+    "detail not an object": (
+        {**load_event("ingest", "update_memories"), "detail": [PRIVATE]},
+        InvalidRequest,
+        "detail",
+    ),
+    "lone surrogate in content": (
+        broken(bad_message(f"{PRIVATE} I like \ud800 tea.")),
+        InvalidRequest,
+        "items.2.content",
+    ),
     "NUL in content": (broken(bad_message(f"{PRIVATE} I like \x00 tea.")), InvalidRequest, "items.2.content"),
     "lone surrogate in a content part": (
-        broken(bad_message([{"type": "input_text", "text": f"{PRIVATE} \udfff"}])), InvalidRequest,
-        "items.2.content.0.text"),
-    "lone surrogate in a scope": (broken(lambda d: d.update(scope=f"{PRIVATE}\ud800")), InvalidRequest, "scope"),
+        broken(bad_message([{"type": "input_text", "text": f"{PRIVATE} \udfff"}])),
+        InvalidRequest,
+        "items.2.content.0.text",
+    ),
+    "lone surrogate in a scope": (
+        broken(lambda d: d.update(scope=f"{PRIVATE}\ud800")),
+        InvalidRequest,
+        "scope",
+    ),
     "nested 33 deep": (broken(lambda d: d.update(extra=nested(32))), InvalidRequest, None),
     "nested 10000 deep": (broken(lambda d: d.update(extra=nested(10_000))), InvalidRequest, None),
-    "update_delay as a string": (broken(lambda d: d.update(update_delay="5")), InvalidRequest, "update_delay"),
+    "update_delay as a string": (
+        broken(lambda d: d.update(update_delay="5")),
+        InvalidRequest,
+        "update_delay",
+    ),
     "update_delay as a float": (broken(lambda d: d.update(update_delay=5.0)), InvalidRequest, "update_delay"),
-    "update_delay as a boolean": (broken(lambda d: d.update(update_delay=True)), InvalidRequest, "update_delay"),
+    "update_delay as a boolean": (
+        broken(lambda d: d.update(update_delay=True)),
+        InvalidRequest,
+        "update_delay",
+    ),
     "dry_run as a string": (broken(lambda d: d.update(dry_run="true")), InvalidRequest, "dry_run"),
     "dry_run as a number": (broken(lambda d: d.update(dry_run=1)), InvalidRequest, "dry_run"),
 }
@@ -262,7 +319,11 @@ def test_consolidation_announces_update_completed_with_ids_and_counts_only(env, 
     assert event["source"] == "memstore" and event["detail-type"] == "memstore.UpdateCompleted"
     detail = event["detail"]
     assert set(detail) == {"store", "update_id", "status", "operations"}
-    assert (detail["store"], detail["update_id"], detail["status"]) == (STORE, answer["update_id"], "completed")
+    assert (detail["store"], detail["update_id"], detail["status"]) == (
+        STORE,
+        answer["update_id"],
+        "completed",
+    )
     stored = env.repo.get_update(STORE, answer["update_id"])
     assert sum(detail["operations"].values()) == len(stored.result["memory_operations"]) > 0
     assert all(isinstance(n, int) for n in detail["operations"].values())

@@ -26,8 +26,12 @@ def queries(api: Api) -> Iterator[list[dict[str, Any]]]:
     seen: list[dict[str, Any]] = []
 
     def record(parsed: dict[str, Any], **_: Any) -> None:
-        seen.append({"scanned": parsed.get("ScannedCount"),
-                     "attributes": {name for row in parsed.get("Items", []) for name in row}})
+        seen.append(
+            {
+                "scanned": parsed.get("ScannedCount"),
+                "attributes": {name for row in parsed.get("Items", []) for name in row},
+            }
+        )
 
     for client in clients.values():
         client.meta.events.register("after-call.dynamodb.Query", record)
@@ -45,11 +49,20 @@ def seed(api: Api, n: int, *, scope: str = SCOPE, expired_every: int = 0) -> lis
     for k in range(n):
         memory_id = f"mem_01K{k:023d}"
         expired = expired_every and k % expired_every == 0
-        api.repository.put_item(MemoryItem(
-            memory_id=memory_id, store="demo", scope=scope, kind=Kind.USER_PROFILE, content=f"fact number {k}",
-            created_at=START - 100, updated_at=START - 100, expires_at=START - 1 if expired else None,
-            embedding=bytes(1536), embedding_model="all-MiniLM-L6-v2",
-        ))
+        api.repository.put_item(
+            MemoryItem(
+                memory_id=memory_id,
+                store="demo",
+                scope=scope,
+                kind=Kind.USER_PROFILE,
+                content=f"fact number {k}",
+                created_at=START - 100,
+                updated_at=START - 100,
+                expires_at=START - 1 if expired else None,
+                embedding=bytes(1536),
+                embedding_model="all-MiniLM-L6-v2",
+            )
+        )
         if not expired:
             ids.append(memory_id)
     return ids

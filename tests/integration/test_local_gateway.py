@@ -378,7 +378,9 @@ class TestGateway:
 
     @pytest.mark.parametrize("method", ["FOO", "PROPFIND", "TRACE", "get", "BREW"])
     def test_an_unknown_method_is_a_json_405_on_a_known_path(self, client, method):
-        status, headers, body = raw_exchange(client.port, f"{method} /things HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        status, headers, body = raw_exchange(
+            client.port, f"{method} /things HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+        )
         error = assert_json_error(status, headers, body, 405, "method_not_allowed")
         assert headers["allow"] == "GET, POST" and method not in error["message"]
 
@@ -389,8 +391,14 @@ class TestGateway:
 
     @pytest.mark.parametrize(
         "request_line",
-        [b"G\x01T /things HTTP/1.1", b"GET /things HTTP/9.9", b"GET", b"GET /things", b"GET /things FOO/1.1",
-         b"GET /" + b"u" * 70_000 + b" HTTP/1.1"],
+        [
+            b"G\x01T /things HTTP/1.1",
+            b"GET /things HTTP/9.9",
+            b"GET",
+            b"GET /things",
+            b"GET /things FOO/1.1",
+            b"GET /" + b"u" * 70_000 + b" HTTP/1.1",
+        ],
         ids=["control-in-method", "http-9.9", "method-only", "http-0.9", "bad-protocol", "uri-over-64KB"],
     )
     def test_a_malformed_request_line_is_a_json_4xx(self, client, request_line):
@@ -446,7 +454,9 @@ class TestGateway:
             client.json("GET", "/things?scope=private-scope-123")
             # the server thread writes its access line after the response is sent
             deadline = time.monotonic() + 5
-            while time.monotonic() < deadline and not any(r.name == "memstore_local.access" for r in caplog.records):
+            while time.monotonic() < deadline and not any(
+                r.name == "memstore_local.access" for r in caplog.records
+            ):
                 time.sleep(0.01)
         lines = [r.getMessage() for r in caplog.records if r.name == "memstore_local.access"]
         assert any(re.fullmatch(r"GET /things 200 \d+\.\dms", line) for line in lines), lines

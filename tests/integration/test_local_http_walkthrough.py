@@ -30,7 +30,11 @@ class Client:
         self.base_url = base_url
 
     def __call__(
-        self, method: str, path: str, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode("utf-8")
         request = urllib.request.Request(self.base_url + path, data=data, method=method)
@@ -76,14 +80,18 @@ def test_readme_walkthrough(local: Client):
     assert status == 200 and "walkthrough" in [s["name"] for s in stores["data"]]
 
     items = "/memory_stores/walkthrough/items"
-    status, item = http("POST", items, {"scope": "user-123", "content": "Prefers a window seat.", "kind": "user_profile"})
+    status, item = http(
+        "POST", items, {"scope": "user-123", "content": "Prefers a window seat.", "kind": "user_profile"}
+    )
     assert status == 201, item
     memory_id = item["memory_id"]
     assert http("GET", f"{items}/{memory_id}") == (200, item)
 
     status, listed = http("GET", f"{items}?scope=user-123&kind=user_profile&limit=20")
     assert status == 200 and [i["memory_id"] for i in listed["data"]] == [memory_id]
-    status, by_header = http("GET", f"{items}?scope=%7B%7B%24userId%7D%7D", headers={"x-memory-user-id": "user-123"})
+    status, by_header = http(
+        "GET", f"{items}?scope=%7B%7B%24userId%7D%7D", headers={"x-memory-user-id": "user-123"}
+    )
     assert status == 200 and [i["memory_id"] for i in by_header["data"]] == [memory_id]
 
     status, changed = http("POST", f"{items}/{memory_id}", {"content": "Prefers an aisle seat."})
@@ -91,11 +99,15 @@ def test_readme_walkthrough(local: Client):
     assert http("GET", f"{items}/{memory_id}")[1]["content"] == "Prefers an aisle seat."
 
     assert http("DELETE", f"{items}/{memory_id}") == (
-        200, {"object": "memory_item.deleted", "memory_id": memory_id, "deleted": True})
+        200,
+        {"object": "memory_item.deleted", "memory_id": memory_id, "deleted": True},
+    )
     assert http("GET", f"{items}/{memory_id}")[0] == 404
 
     for content in ("Lives in Porto.", "Has a dog named Rex."):
-        assert http("POST", items, {"scope": "user-123", "content": content, "kind": "user_profile"})[0] == 201
+        assert (
+            http("POST", items, {"scope": "user-123", "content": content, "kind": "user_profile"})[0] == 201
+        )
     status, wiped = http("POST", "/memory_stores/walkthrough/delete_scope", {"scope": "user-123"})
     assert status == 200 and wiped["deleted_count"] == 2 and wiped["scope"] == "user-123"
     assert http("GET", f"{items}?scope=user-123")[1]["data"] == []
@@ -105,7 +117,9 @@ def test_readme_walkthrough(local: Client):
     assert http("GET", "/memory_stores/nope")[0] == 404
 
     assert http("DELETE", "/memory_stores/walkthrough") == (
-        200, {"object": "memory_store.deleted", "name": "walkthrough", "deleted": True, "deleted_count": 0})
+        200,
+        {"object": "memory_store.deleted", "name": "walkthrough", "deleted": True, "deleted_count": 0},
+    )
     assert http("GET", "/memory_stores/walkthrough")[0] == 404
 
 
@@ -116,11 +130,16 @@ def test_coffee_example_update_then_contextual_search(local: Client):
     assert http("POST", "/memory_stores", {"name": "coffee", "definition": {"kind": "default"}})[0] == 201
     user = {"x-memory-user-id": "user-123"}
 
-    status, accepted = http("POST", "/memory_stores/coffee/update_memories", {
-        "scope": "{{$userId}}",
-        "items": [{"type": "message", "role": "user", "content": "I prefer dark roast coffee"}],
-        "update_delay": 0,
-    }, headers=user)
+    status, accepted = http(
+        "POST",
+        "/memory_stores/coffee/update_memories",
+        {
+            "scope": "{{$userId}}",
+            "items": [{"type": "message", "role": "user", "content": "I prefer dark roast coffee"}],
+            "update_delay": 0,
+        },
+        headers=user,
+    )
     assert status == 202, accepted
     assert accepted["status"] == "queued"
 
@@ -129,16 +148,23 @@ def test_coffee_example_update_then_contextual_search(local: Client):
     assert update["status"] == "completed", update
     assert time.monotonic() - started < WAIT_SECONDS
     operations = update["result"]["memory_operations"]
-    assert any(op["kind"] == "create" and "dark roast" in op["memory_item"]["content"].lower() for op in operations)
+    assert any(
+        op["kind"] == "create" and "dark roast" in op["memory_item"]["content"].lower() for op in operations
+    )
 
     status, stored = http("GET", "/memory_stores/coffee/items?scope=user-123")
     assert status == 200 and any("dark roast" in i["content"].lower() for i in stored["data"])
 
-    status, found = http("POST", "/memory_stores/coffee/search_memories", {
-        "scope": "{{$userId}}",
-        "items": [{"type": "message", "role": "user", "content": "Please order my usual coffee"}],
-        "options": {"max_memories": 5},
-    }, headers=user)
+    status, found = http(
+        "POST",
+        "/memory_stores/coffee/search_memories",
+        {
+            "scope": "{{$userId}}",
+            "items": [{"type": "message", "role": "user", "content": "Please order my usual coffee"}],
+            "options": {"max_memories": 5},
+        },
+        headers=user,
+    )
     assert status == 200, found
     assert found["memories"], "the contextual search finds the preference"
     best = found["memories"][0]
@@ -146,8 +172,12 @@ def test_coffee_example_update_then_contextual_search(local: Client):
     assert best["memory_item"]["scope"] == "user-123"
     assert 0.0 <= best["score"] <= 1.0
 
-    status, elsewhere = http("POST", "/memory_stores/coffee/search_memories", {
-        "scope": "user-456",
-        "items": [{"type": "message", "role": "user", "content": "Please order my usual coffee"}],
-    })
+    status, elsewhere = http(
+        "POST",
+        "/memory_stores/coffee/search_memories",
+        {
+            "scope": "user-456",
+            "items": [{"type": "message", "role": "user", "content": "Please order my usual coffee"}],
+        },
+    )
     assert (status, elsewhere["memories"]) == (200, [])

@@ -31,7 +31,11 @@ class Client:
             request.add_header("Idempotency-Key", key)
         try:
             with _OPENER.open(request, timeout=30) as response:
-                return response.status, {k.lower(): v for k, v in response.headers.items()}, response.read().decode()
+                return (
+                    response.status,
+                    {k.lower(): v for k, v in response.headers.items()},
+                    response.read().decode(),
+                )
         except urllib.error.HTTPError as error:
             return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read().decode()
 
@@ -71,14 +75,19 @@ def test_retried_creates_answer_once_through_memstore_local(local: Client):
     reused = local("/memory_stores/idem/items", {**item, "content": "Prefers an aisle seat."}, key="item-1")
     assert reused[0] == 422 and json.loads(reused[2])["error"]["code"] == "idempotency_key_reused"
 
-    update = {"scope": "user-1", "items": [{"type": "message", "role": "user", "content": "I live in Porto."}],
-              "update_delay": 300}
+    update = {
+        "scope": "user-1",
+        "items": [{"type": "message", "role": "user", "content": "I live in Porto."}],
+        "update_delay": 300,
+    }
     submitted = local("/memory_stores/idem/update_memories", update, key="update-1")
     resubmitted = local("/memory_stores/idem/update_memories", update, key="update-1")
     assert submitted[0] == 202, submitted
     assert (resubmitted[0], resubmitted[2]) == (submitted[0], submitted[2])
     update_id = json.loads(submitted[2])["update_id"]
-    assert local.get(f"/memory_stores/idem/updates/{update_id}")["status"] == "queued", "not superseded by a retry"
+    assert local.get(f"/memory_stores/idem/updates/{update_id}")["status"] == "queued", (
+        "not superseded by a retry"
+    )
 
     unkeyed = local("/memory_stores/idem/items", item)
     assert unkeyed[0] == 201 and "idempotent-replayed" not in unkeyed[1]

@@ -108,45 +108,173 @@ def representative_requests(api: Api) -> dict[str, int]:
         statuses[name] = reply.status
         return reply
 
-    note("create store", api.call("stores", "create", body={
-        "name": "demo", "description": f"store of {CANARY}", "metadata": {"owner": CANARY},
-        "definition": {"kind": "default", "options": {"user_profile_details": f"Focus on {CANARY} topics."}}}, **h))
-    item = note("create item", api.call("items", "create", path={"name": "demo"}, body={
-        "scope": SCOPE, "content": f"The user's favourite tea is {CANARY} oolong.", "kind": "user_profile"}, **h))
-    note("create item by header scope", api.call("items", "create", path={"name": "demo"}, body={
-        "scope": USER_PLACEHOLDER, "content": f"Plays {CANARY} chess.", "kind": "user_profile"}, **h))
-    note("list items", api.call("items", "list", path={"name": "demo"}, query={"scope": SCOPE, "kind": None}, **h))
+    note(
+        "create store",
+        api.call(
+            "stores",
+            "create",
+            body={
+                "name": "demo",
+                "description": f"store of {CANARY}",
+                "metadata": {"owner": CANARY},
+                "definition": {
+                    "kind": "default",
+                    "options": {"user_profile_details": f"Focus on {CANARY} topics."},
+                },
+            },
+            **h,
+        ),
+    )
+    item = note(
+        "create item",
+        api.call(
+            "items",
+            "create",
+            path={"name": "demo"},
+            body={
+                "scope": SCOPE,
+                "content": f"The user's favourite tea is {CANARY} oolong.",
+                "kind": "user_profile",
+            },
+            **h,
+        ),
+    )
+    note(
+        "create item by header scope",
+        api.call(
+            "items",
+            "create",
+            path={"name": "demo"},
+            body={"scope": USER_PLACEHOLDER, "content": f"Plays {CANARY} chess.", "kind": "user_profile"},
+            **h,
+        ),
+    )
+    note(
+        "list items",
+        api.call("items", "list", path={"name": "demo"}, query={"scope": SCOPE, "kind": None}, **h),
+    )
     memory_id = item.body["memory_id"]
     note("get item", api.call("items", "get", path={"name": "demo", "memory_id": memory_id}, **h))
-    note("update item", api.call("items", "update", path={"name": "demo", "memory_id": memory_id},
-                                 body={"content": f"The user's favourite tea is {CANARY} sencha."}, **h))
+    note(
+        "update item",
+        api.call(
+            "items",
+            "update",
+            path={"name": "demo", "memory_id": memory_id},
+            body={"content": f"The user's favourite tea is {CANARY} sencha."},
+            **h,
+        ),
+    )
     note("static search", api.call("search", "static", body={"scope": SCOPE}, **h))
-    note("contextual search", api.call("search", "contextual", body={
-        "scope": SCOPE, "items": [message(f"What tea goes with {CANARY} cake?")]}, **h))
-    note("update_memories", api.call("updates", "submit", body={
-        "scope": SCOPE, "update_delay": 0,
-        "items": [message(f"I prefer {CANARY} dark roast coffee. Remember that my dog is called {CANARY}.")]}, **h))
-    note("forget command", api.call("updates", "submit", body={
-        "scope": SCOPE, "update_delay": 0, "items": [message(f"Please forget my {CANARY} sencha.")]}, **h))
-    note("dry run", api.call("updates", "submit", body={
-        "scope": SCOPE, "dry_run": True, "items": [message(f"I live in {CANARY} town.")]}, **h))
+    note(
+        "contextual search",
+        api.call(
+            "search",
+            "contextual",
+            body={"scope": SCOPE, "items": [message(f"What tea goes with {CANARY} cake?")]},
+            **h,
+        ),
+    )
+    note(
+        "update_memories",
+        api.call(
+            "updates",
+            "submit",
+            body={
+                "scope": SCOPE,
+                "update_delay": 0,
+                "items": [
+                    message(f"I prefer {CANARY} dark roast coffee. Remember that my dog is called {CANARY}.")
+                ],
+            },
+            **h,
+        ),
+    )
+    note(
+        "forget command",
+        api.call(
+            "updates",
+            "submit",
+            body={
+                "scope": SCOPE,
+                "update_delay": 0,
+                "items": [message(f"Please forget my {CANARY} sencha.")],
+            },
+            **h,
+        ),
+    )
+    note(
+        "dry run",
+        api.call(
+            "updates",
+            "submit",
+            body={"scope": SCOPE, "dry_run": True, "items": [message(f"I live in {CANARY} town.")]},
+            **h,
+        ),
+    )
     # failures
-    note("secret refused", api.call("items", "create", path={"name": "demo"}, body={
-        "scope": SCOPE, "content": f"{CANARY} key sk-proj-Q8mZr2Lk9Xv4Tb7Nw1Hc6Jd3Fs5Gy0Ua", "kind": "user_profile"},
-        **h))
-    note("unknown kind", api.call("items", "create", path={"name": "demo"}, body={
-        "scope": SCOPE, "content": "tea", "kind": CANARY}, **h))
-    note("unknown field", api.call("items", "create", path={"name": "demo"}, body={
-        "scope": SCOPE, "content": "tea", "kind": "user_profile", CANARY: 1}, **h))
-    note("scope too long", api.call("items", "create", path={"name": "demo"}, body={
-        "scope": CANARY * 40, "content": "tea", "kind": "user_profile"}, **h))
+    note(
+        "secret refused",
+        api.call(
+            "items",
+            "create",
+            path={"name": "demo"},
+            body={
+                "scope": SCOPE,
+                "content": f"{CANARY} key sk-proj-Q8mZr2Lk9Xv4Tb7Nw1Hc6Jd3Fs5Gy0Ua",
+                "kind": "user_profile",
+            },
+            **h,
+        ),
+    )
+    note(
+        "unknown kind",
+        api.call(
+            "items",
+            "create",
+            path={"name": "demo"},
+            body={"scope": SCOPE, "content": "tea", "kind": CANARY},
+            **h,
+        ),
+    )
+    note(
+        "unknown field",
+        api.call(
+            "items",
+            "create",
+            path={"name": "demo"},
+            body={"scope": SCOPE, "content": "tea", "kind": "user_profile", CANARY: 1},
+            **h,
+        ),
+    )
+    note(
+        "scope too long",
+        api.call(
+            "items",
+            "create",
+            path={"name": "demo"},
+            body={"scope": CANARY * 40, "content": "tea", "kind": "user_profile"},
+            **h,
+        ),
+    )
     bad_json = api.event("items", "create", path={"name": "demo"}, headers=HEADERS)
     bad_json["body"] = '{"scope": "' + CANARY + '", "content": '
     note("malformed json", api.invoke("items", bad_json))
-    note("unknown store", api.call("items", "list", path={"name": CANARY}, query={"scope": SCOPE, "kind": None}, **h))
+    note(
+        "unknown store",
+        api.call("items", "list", path={"name": CANARY}, query={"scope": SCOPE, "kind": None}, **h),
+    )
     note("unknown item", api.call("items", "get", path={"name": "demo", "memory_id": f"mem_{CANARY}"}, **h))
-    note("too large", api.call("items", "create", path={"name": "demo"}, body={
-        "scope": SCOPE, "content": CANARY * 7000, "kind": "user_profile"}, **h))
+    note(
+        "too large",
+        api.call(
+            "items",
+            "create",
+            path={"name": "demo"},
+            body={"scope": SCOPE, "content": CANARY * 7000, "kind": "user_profile"},
+            **h,
+        ),
+    )
     return statuses
 
 
@@ -161,24 +289,41 @@ def test_the_canary_never_reaches_logs_or_metrics(api: Api, everything: RecordEv
         raise RuntimeError(f"boom while writing {CANARY}")
 
     monkeypatch.setattr(api.container.items, "write", explode)
-    statuses["internal error"] = api.call("items", "create", path={"name": "demo"}, body={
-        "scope": SCOPE, "content": f"{CANARY} tea", "kind": "user_profile"}, headers=HEADERS).status
+    statuses["internal error"] = api.call(
+        "items",
+        "create",
+        path={"name": "demo"},
+        body={"scope": SCOPE, "content": f"{CANARY} tea", "kind": "user_profile"},
+        headers=HEADERS,
+    ).status
     # a consolidation whose extractor fails, quoting the conversation in its error
     api.use(extractor_factory=lambda _model: BrokenExtractor(ExtractionFailed(f"model said {CANARY}")))
-    api.call("updates", "submit", body={"scope": SCOPE, "update_delay": 0,
-                                        "items": [message(f"I like {CANARY} jazz.")]}, headers=HEADERS)
+    api.call(
+        "updates",
+        "submit",
+        body={"scope": SCOPE, "update_delay": 0, "items": [message(f"I like {CANARY} jazz.")]},
+        headers=HEADERS,
+    )
     api.clock.advance(1)
     (job,) = api.scheduler.jobs
     (extraction_failed,) = run_consolidation(api, consolidate)
     # what the state machine does once its retries on a dependency error are spent
     failed = consolidate.lambda_handler(
-        {"action": "fail", "store": job.store, "scope": job.scope, "update_id": job.update_id,
-         "error": {"Error": "ThrottlingException", "Cause": f"model said {CANARY}"}},
-        LambdaContext("consolidate"))
+        {
+            "action": "fail",
+            "store": job.store,
+            "scope": job.scope,
+            "update_id": job.update_id,
+            "error": {"Error": "ThrottlingException", "Cause": f"model said {CANARY}"},
+        },
+        LambdaContext("consolidate"),
+    )
 
     assert statuses["create store"] == 201 and statuses["create item"] == 201
     assert statuses["update_memories"] == 202 and statuses["internal error"] == 500
-    assert {statuses[k] for k in ("secret refused", "unknown kind", "scope too long", "malformed json")} == {400}
+    assert {statuses[k] for k in ("secret refused", "unknown kind", "scope too long", "malformed json")} == {
+        400
+    }
     assert statuses["unknown store"] == 404 and statuses["too large"] in (400, 413)
     assert [a["status"] for a in answers] == ["superseded", "done"]
     assert extraction_failed["status"] == failed["status"] == "failed"
@@ -202,5 +347,7 @@ def test_api_metrics_object_is_shared_and_flushed(api: Api, everything: RecordEv
     assert api_app.metrics.namespace
     for doc in documents:
         assert CANARY not in json.dumps(doc)
-        dimensions = {d for block in doc["_aws"]["CloudWatchMetrics"] for ds in block["Dimensions"] for d in ds}
+        dimensions = {
+            d for block in doc["_aws"]["CloudWatchMetrics"] for ds in block["Dimensions"] for d in ds
+        }
         assert dimensions <= {"service", "function_name"}, dimensions

@@ -12,7 +12,9 @@ SENT = "private-model-\u00e9\u001b-name"
 
 @pytest.mark.parametrize("field", ["chat_model", "embedding_model"])
 def test_an_unknown_model_is_refused_without_quoting_it(api, field):
-    reply = api.call("stores", "create", body={"name": "demo", "definition": {"kind": "default", field: SENT}})
+    reply = api.call(
+        "stores", "create", body={"name": "demo", "definition": {"kind": "default", field: SENT}}
+    )
 
     assert reply.status == 400, reply.text
     assert reply.body["error"]["param"] == f"definition.{field}"

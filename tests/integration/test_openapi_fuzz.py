@@ -95,6 +95,7 @@ STORE = "fuzz"
 SCOPE = "fuzz-user"
 _OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
+
 @schemathesis.serializer("application/x-ndjson")
 def _json_lines(_context, value) -> bytes:
     """An import body: JSON Lines (one generated line; a non-object is sent as it is, as a line)."""
@@ -118,12 +119,20 @@ def local() -> Iterator[RunningServer]:
     server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
     try:
         _post(server.url, "/memory_stores", {"name": STORE, "definition": {"kind": "default"}})
-        item = _post(server.url, f"/memory_stores/{STORE}/items",
-                     {"scope": SCOPE, "content": "Prefers tea to coffee.", "kind": "user_profile"})
-        update = _post(server.url, f"/memory_stores/{STORE}/update_memories", {
-            "scope": SCOPE, "update_delay": 0,
-            "items": [{"type": "message", "role": "user", "content": "I moved to Lisbon last spring."}],
-        })
+        item = _post(
+            server.url,
+            f"/memory_stores/{STORE}/items",
+            {"scope": SCOPE, "content": "Prefers tea to coffee.", "kind": "user_profile"},
+        )
+        update = _post(
+            server.url,
+            f"/memory_stores/{STORE}/update_memories",
+            {
+                "scope": SCOPE,
+                "update_delay": 0,
+                "items": [{"type": "message", "role": "user", "content": "I moved to Lisbon last spring."}],
+            },
+        )
         _known.update(name=STORE, memory_id=item["memory_id"], update_id=update["update_id"])
         yield server
     finally:
@@ -134,7 +143,10 @@ def _with_known_ids(case) -> bool:
     """Points the case at what the server holds (never deletes the store: the rest needs it)."""
     if not case.path_parameters or case.operation.label == "DELETE /memory_stores/{name}":
         return False
-    case.path_parameters = {**case.path_parameters, **{k: v for k, v in _known.items() if k in case.path_parameters}}
+    case.path_parameters = {
+        **case.path_parameters,
+        **{k: v for k, v in _known.items() if k in case.path_parameters},
+    }
     return True
 
 
@@ -150,4 +162,3 @@ def test_every_answer_is_documented_and_below_500(case, local: RunningServer):
     case.call_and_validate(base_url=local.url, checks=CHECKS, timeout=60)
     if _with_known_ids(case):
         case.call_and_validate(base_url=local.url, checks=CHECKS, timeout=60)
-

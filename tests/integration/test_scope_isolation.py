@@ -37,7 +37,9 @@ class World:
         }
         self.updates = {}
         for scope in (ALICE, BOB):
-            reply = api.call("updates", "submit", body={"scope": scope, "items": say("I am learning Italian.")})
+            reply = api.call(
+                "updates", "submit", body={"scope": scope, "items": say("I am learning Italian.")}
+            )
             assert reply.status == 202, reply.text
             self.updates[scope] = reply.body["update_id"]
 
@@ -58,8 +60,11 @@ def found_ids(reply) -> set[str]:
 def searches(scope: str) -> list[dict[str, Any]]:
     return [
         {"scope": scope, "options": {"max_memories": 100}},
-        {"scope": scope, "items": say("Which instrument do I play, and what about cats?"),
-         "options": {"max_memories": 100}},
+        {
+            "scope": scope,
+            "items": say("Which instrument do I play, and what about cats?"),
+            "options": {"max_memories": 100},
+        },
     ]
 
 
@@ -108,15 +113,27 @@ def test_iam_scope_deletion_and_commands_touch_only_their_scope(api, world):
         assert api.call("items", "get", path={"memory_id": memory_id}).status == 200
 
 
-SIMILAR_SCOPES = ["user-7", "User-7", "user-7 ", " user-7", "user-7#", "user-7/x", "caf\u00e9", "cafe\u0301", "用户-7"]
+SIMILAR_SCOPES = [
+    "user-7",
+    "User-7",
+    "user-7 ",
+    " user-7",
+    "user-7#",
+    "user-7/x",
+    "caf\u00e9",
+    "cafe\u0301",
+    "用户-7",
+]
 """Scopes that differ only by case, surrounding space, a key separator, or Unicode normalisation:
 each one is a scope of its own."""
 
 
 def test_scopes_that_look_alike_are_still_apart(api):
     api.create_store()
-    ids = {scope: api.create_item(scope, f"Fact number {n} about coffee.")["memory_id"]
-           for n, scope in enumerate(SIMILAR_SCOPES)}
+    ids = {
+        scope: api.create_item(scope, f"Fact number {n} about coffee.")["memory_id"]
+        for n, scope in enumerate(SIMILAR_SCOPES)
+    }
     for scope in SIMILAR_SCOPES:
         assert [i["memory_id"] for i in api.list_items(scope)] == [ids[scope]], repr(scope)
         for body in searches(scope):
@@ -133,7 +150,8 @@ def test_stores_are_apart_even_for_the_same_scope(api, world):
     theirs = api.create_item(ALICE, "Lives in the other store.", store="other")
     assert [i["memory_id"] for i in api.list_items(ALICE, store="other")] == [theirs["memory_id"]]
     assert found_ids(api.call("search", "static", path={"name": "other"}, body=searches(ALICE)[0])) == {
-        theirs["memory_id"]}
+        theirs["memory_id"]
+    }
     for case, parts in (("get", {}), ("update", {"body": {"content": "moved"}}), ("delete", {})):
         reply = api.call("items", case, path={"name": "other", "memory_id": world.items[ALICE][0]}, **parts)
         assert reply.status == 404, (case, reply.text)
@@ -144,32 +162,47 @@ def test_stores_are_apart_even_for_the_same_scope(api, world):
 
 def test_an_update_cannot_chain_to_another_scopes_update(api, world, table_snapshot):
     before = table_snapshot()
-    reply = api.call("updates", "submit", body={
-        "scope": ALICE, "items": say("And what else?"), "previous_update_id": world.updates[BOB]})
+    reply = api.call(
+        "updates",
+        "submit",
+        body={"scope": ALICE, "items": say("And what else?"), "previous_update_id": world.updates[BOB]},
+    )
     assert reply.status == 400, reply.text
     assert (reply.error["code"], reply.error["param"]) == ("invalid_request", "previous_update_id")
     assert table_snapshot() == before
 
 
 # ---------------------------------------------------------------------------- JWT
-AS_ALICE = {"authorizer": jwt_authorizer(ALICE), "headers": {"x-memory-user-id": BOB,
-                                                            "authorization": "Bearer eyJ.alice.token"}}
+AS_ALICE = {
+    "authorizer": jwt_authorizer(ALICE),
+    "headers": {"x-memory-user-id": BOB, "authorization": "Bearer eyJ.alice.token"},
+}
 """Alice's token, with a header that names bob: the header must not make her bob."""
 
 NAMING_ANOTHER_SCOPE = [
-    pytest.param("items", "create", {"body": {"scope": BOB, "content": "Planted in bob's scope.", "kind": "user_profile"}},
-                 id="create-item"),
+    pytest.param(
+        "items",
+        "create",
+        {"body": {"scope": BOB, "content": "Planted in bob's scope.", "kind": "user_profile"}},
+        id="create-item",
+    ),
     pytest.param("items", "list", {"query": {"scope": BOB, "kind": None}}, id="list-items"),
     pytest.param("items", "delete_scope", {"body": {"scope": BOB}}, id="delete-scope"),
-    pytest.param("updates", "submit", {"body": {"scope": BOB, "items": say("Remember that bob hates jazz.")}},
-                 id="update-memories"),
+    pytest.param(
+        "updates",
+        "submit",
+        {"body": {"scope": BOB, "items": say("Remember that bob hates jazz.")}},
+        id="update-memories",
+    ),
     pytest.param("search", "static", {"body": {"scope": BOB}}, id="static-search"),
     pytest.param("search", "contextual", {"body": searches(BOB)[1]}, id="contextual-search"),
 ]
 
 
 @pytest.mark.parametrize(("function", "case", "request_parts"), NAMING_ANOTHER_SCOPE)
-def test_jwt_caller_naming_another_scope_is_forbidden(api, world, table_snapshot, function, case, request_parts):
+def test_jwt_caller_naming_another_scope_is_forbidden(
+    api, world, table_snapshot, function, case, request_parts
+):
     api.use_auth("JWT")
     before = table_snapshot()
 
@@ -183,7 +216,9 @@ def test_jwt_caller_naming_another_scope_is_forbidden(api, world, table_snapshot
 
 BY_ID_OF_ANOTHER_SCOPE = [
     pytest.param("items", "get", "memory_id", {}, id="get-item"),
-    pytest.param("items", "update", "memory_id", {"body": {"content": "Rewritten by alice."}}, id="update-item"),
+    pytest.param(
+        "items", "update", "memory_id", {"body": {"content": "Rewritten by alice."}}, id="update-item"
+    ),
     pytest.param("items", "delete", "memory_id", {}, id="delete-item"),
     pytest.param("updates", "get", "update_id", {}, id="get-update"),
 ]
@@ -194,16 +229,21 @@ def test_jwt_caller_cannot_continue_another_scopes_search(api, world, table_snap
     assert bobs_search.status == 200 and bobs_search.body["memories"]
     api.use_auth("JWT")
     before = table_snapshot()
-    reply = api.call("search", "static", body={"scope": USER, "previous_search_id": bobs_search.body["search_id"]},
-                     **AS_ALICE)
+    reply = api.call(
+        "search",
+        "static",
+        body={"scope": USER, "previous_search_id": bobs_search.body["search_id"]},
+        **AS_ALICE,
+    )
     assert reply.status == 404, reply.text
     assert (reply.error["code"], reply.error["param"]) == ("not_found", "previous_search_id")
     assert table_snapshot() == before
 
 
 @pytest.mark.parametrize(("function", "case", "id_param", "request_parts"), BY_ID_OF_ANOTHER_SCOPE)
-def test_jwt_caller_cannot_reach_another_scope_by_id(api, world, table_snapshot, function, case, id_param,
-                                                    request_parts):
+def test_jwt_caller_cannot_reach_another_scope_by_id(
+    api, world, table_snapshot, function, case, id_param, request_parts
+):
     api.use_auth("JWT")
     target = world.items[BOB][0] if id_param == "memory_id" else world.updates[BOB]
     before = table_snapshot()
@@ -222,7 +262,9 @@ def test_jwt_sample_event_creates_in_the_callers_own_scope(api):
     reply = api.call("items", "create_jwt", headers={"x-memory-user-id": "someone-else"})
     assert reply.status == 201, reply.text
     assert reply.body["scope"] == "user-123", "the token's sub, not the header"
-    mine = api.call("items", "list", query={"scope": USER, "kind": None}, authorizer=jwt_authorizer("user-123"))
+    mine = api.call(
+        "items", "list", query={"scope": USER, "kind": None}, authorizer=jwt_authorizer("user-123")
+    )
     assert [i["memory_id"] for i in mine.body["data"]] == [reply.body["memory_id"]]
     api.use_auth("IAM")
     assert api.list_items("someone-else") == []
@@ -230,12 +272,20 @@ def test_jwt_sample_event_creates_in_the_callers_own_scope(api):
 
 def test_jwt_caller_is_its_sub_whatever_the_header_says(api, world):
     api.use_auth("JWT")
-    created = api.call("items", "create", body={"scope": USER, "content": "Visits Rome in June.",
-                                                "kind": "user_profile"}, **AS_ALICE)
+    created = api.call(
+        "items",
+        "create",
+        body={"scope": USER, "content": "Visits Rome in June.", "kind": "user_profile"},
+        **AS_ALICE,
+    )
     assert created.status == 201, created.text
     assert created.body["scope"] == ALICE
-    explicit = api.call("items", "create", body={"scope": ALICE, "content": "Drinks espresso.",
-                                                 "kind": "user_profile"}, **AS_ALICE)
+    explicit = api.call(
+        "items",
+        "create",
+        body={"scope": ALICE, "content": "Drinks espresso.", "kind": "user_profile"},
+        **AS_ALICE,
+    )
     assert explicit.status == 201 and explicit.body["scope"] == ALICE
     mine = set(world.items[ALICE]) | {created.body["memory_id"], explicit.body["memory_id"]}
 
@@ -247,7 +297,9 @@ def test_jwt_caller_is_its_sub_whatever_the_header_says(api, world):
 
     own = world.items[ALICE][0]
     assert api.call("items", "get", path={"memory_id": own}, **AS_ALICE).status == 200
-    updated = api.call("items", "update", path={"memory_id": own}, body={"content": "Likes cool jazz."}, **AS_ALICE)
+    updated = api.call(
+        "items", "update", path={"memory_id": own}, body={"content": "Likes cool jazz."}, **AS_ALICE
+    )
     assert (updated.status, updated.body["content"]) == (200, "Likes cool jazz.")
     status = api.call("updates", "get", path={"update_id": world.updates[ALICE]}, **AS_ALICE)
     assert status.status == 200
@@ -290,9 +342,16 @@ def test_no_auth_mode_resolves_the_header_and_keeps_scopes_apart(api, world):
 
 # ---------------------------------------------------------------------------- no identity
 SCOPED_ROUTES = [
-    ("items", "create", {}), ("items", "list", {}), ("items", "get", {}), ("items", "update", {}),
-    ("items", "delete", {}), ("items", "delete_scope", {}), ("updates", "submit", {}), ("updates", "get", {}),
-    ("search", "static", {}), ("search", "contextual", {}),
+    ("items", "create", {}),
+    ("items", "list", {}),
+    ("items", "get", {}),
+    ("items", "update", {}),
+    ("items", "delete", {}),
+    ("items", "delete_scope", {}),
+    ("updates", "submit", {}),
+    ("updates", "get", {}),
+    ("search", "static", {}),
+    ("search", "contextual", {}),
 ]
 MISSING_IDENTITY = [
     pytest.param("IAM", None, id="iam-without-authorizer"),
@@ -303,8 +362,9 @@ MISSING_IDENTITY = [
 
 
 @pytest.mark.parametrize(("mode", "authorizer"), MISSING_IDENTITY)
-def test_a_caller_without_identity_is_unauthorized_on_every_scoped_route(api, world, table_snapshot, mode,
-                                                                        authorizer):
+def test_a_caller_without_identity_is_unauthorized_on_every_scoped_route(
+    api, world, table_snapshot, mode, authorizer
+):
     api.use_auth(mode)
     paths = {"get": world.items[ALICE][0], "update": world.items[ALICE][0], "delete": world.items[ALICE][0]}
     before = table_snapshot()
@@ -314,9 +374,13 @@ def test_a_caller_without_identity_is_unauthorized_on_every_scoped_route(api, wo
             path = {"memory_id": paths[case]}
         elif function == "updates" and case == "get":
             path = {"update_id": world.updates[ALICE]}
-        reply = api.call(function, case, path=path, authorizer=authorizer, headers={"x-memory-user-id": ALICE})
+        reply = api.call(
+            function, case, path=path, authorizer=authorizer, headers={"x-memory-user-id": ALICE}
+        )
         assert reply.status == 401, (function, case, reply.text)
-        assert reply.body == {"error": {"code": "unauthorized", "message": reply.error["message"], "param": None}}
+        assert reply.body == {
+            "error": {"code": "unauthorized", "message": reply.error["message"], "param": None}
+        }
     assert table_snapshot() == before
 
 

@@ -206,7 +206,9 @@ class Harness:
 
     def use_stepfunctions(self) -> None:
         """From now on a submission starts its execution, as on AWS."""
-        self.container = self.container.replace(scheduler=StepFunctionsScheduler(self.machine_arn, client=self.sfn))
+        self.container = self.container.replace(
+            scheduler=StepFunctionsScheduler(self.machine_arn, client=self.sfn)
+        )
         install(self.container)
 
     def submit(self, body: dict) -> dict:
@@ -259,7 +261,9 @@ def harness(aws_env, monkeypatch):
     waits = Waits(clock)
     invoke = InProcessLambda(handlers)
     monkeypatch.setattr(lambda_eval_utils, "_invoke_lambda_function", invoke)
-    monkeypatch.setattr(timestamp.Timestamp, "_get_wait_seconds", lambda state, env: waits.wait_seconds(state, env))
+    monkeypatch.setattr(
+        timestamp.Timestamp, "_get_wait_seconds", lambda state, env: waits.wait_seconds(state, env)
+    )
     monkeypatch.setattr(retrier_decl, "time", types.SimpleNamespace(sleep=waits.sleep))
     with mock_aws(config={"stepfunctions": {"execute_state_machine": True}}):
         create_table_from_template(TABLE)
@@ -284,8 +288,18 @@ def harness(aws_env, monkeypatch):
         container.stores.create(CreateStoreRequest(name=STORE, definition=StoreDefinition()), Caller())
         install(container)
         try:
-            yield Harness(container, clock, waits, invoke, extractor, recorded, publisher, sfn, machine_arn,
-                          updates_handler())
+            yield Harness(
+                container,
+                clock,
+                waits,
+                invoke,
+                extractor,
+                recorded,
+                publisher,
+                sfn,
+                machine_arn,
+                updates_handler(),
+            )
         finally:
             install(None)
 
@@ -338,8 +352,10 @@ def test_happy_path_submit_starts_execution_that_completes_with_provenance(harne
     text = " ".join(m.content for m in memories)
     assert "Lisbon" in text and "vegetarian" in text and "window seat" in text
     assert all(update_id in m.source.update_ids for m in memories)
-    assert all(m.source.message_ids and set(m.source.message_ids) <= {"msg_001", "msg_002", "msg_003"}
-               for m in memories)
+    assert all(
+        m.source.message_ids and set(m.source.message_ids) <= {"msg_001", "msg_002", "msg_003"}
+        for m in memories
+    )
     window = [m for m in memories if m.kind.value == "user_profile" and "window seat" in m.content]
     assert len(window) == 1, "the explicit command and the extraction must make one memory, not two"
 
@@ -351,11 +367,21 @@ def test_happy_path_submit_starts_execution_that_completes_with_provenance(harne
 
 def test_newer_update_supersedes_pending_one_and_both_executions_succeed(harness):
     h = harness
-    first = h.submit({"scope": SCOPE, "items": [{"role": "user", "content": "I prefer dark roast coffee."}],
-                      "update_delay": 300})["update_id"]
+    first = h.submit(
+        {
+            "scope": SCOPE,
+            "items": [{"role": "user", "content": "I prefer dark roast coffee."}],
+            "update_delay": 300,
+        }
+    )["update_id"]
     h.clock.advance(10)
-    second = h.submit({"scope": SCOPE, "items": [{"role": "user", "content": "My cat is called Miso."}],
-                       "update_delay": 300})["update_id"]
+    second = h.submit(
+        {
+            "scope": SCOPE,
+            "items": [{"role": "user", "content": "My cat is called Miso."}],
+            "update_delay": 300,
+        }
+    )["update_id"]
     assert h.get(first)["status"] == "superseded" and h.get(first)["superseded_by"] == second
 
     first_run = h.finish(h.start(first))
@@ -395,9 +421,16 @@ def test_crashing_extractor_is_caught_and_the_update_failed_without_its_text(har
     h.use_stepfunctions()
     error_type = DependencyUnavailable if transient else RuntimeError
     h.extractor.failure = error_type(f"model crashed while reading 'I prefer {PRIVATE} coffee'")
-    failed = h.submit({"scope": SCOPE, "items": [{"role": "user", "id": "m1", "content": "I prefer dark roast coffee."},
-                                                 {"role": "user", "id": "m2", "content": "My cat is called Miso."}],
-                       "update_delay": 0})["update_id"]
+    failed = h.submit(
+        {
+            "scope": SCOPE,
+            "items": [
+                {"role": "user", "id": "m1", "content": "I prefer dark roast coffee."},
+                {"role": "user", "id": "m2", "content": "My cat is called Miso."},
+            ],
+            "update_delay": 0,
+        }
+    )["update_id"]
 
     described = h.finish(h.execution_arn(failed))
     assert described["status"] == "FAILED"
@@ -407,8 +440,9 @@ def test_crashing_extractor_is_caught_and_the_update_failed_without_its_text(har
     attempts = retry_policy["MaxAttempts"] if transient else 0
     # a bug: the batch, then each of its 2 messages alone (services/batch_extraction.py), not retried
     assert h.extractor.calls == (1 + attempts if transient else 3)
-    assert h.waits.backoffs == [retry_policy["IntervalSeconds"] * retry_policy["BackoffRate"] ** n
-                                for n in range(attempts)]
+    assert h.waits.backoffs == [
+        retry_policy["IntervalSeconds"] * retry_policy["BackoffRate"] ** n for n in range(attempts)
+    ]
     assert h.entered(described["executionArn"])[-2:] == ["MarkFailed", "Failed"]
     mark_failed = h.invoke.payloads[-1]
     assert mark_failed["action"] == "fail" and mark_failed["error"]["Error"] == error_type.__name__
@@ -419,13 +453,17 @@ def test_crashing_extractor_is_caught_and_the_update_failed_without_its_text(har
     assert PRIVATE not in json.dumps(public["error"]) and "crashed" not in json.dumps(public["error"])
     assert public["error"]["message"].startswith("consolidation failed")
     kept = h.repo.get_update(STORE, failed)
-    assert [(m.id, m.content) for m in kept.messages] == [("m1", "I prefer dark roast coffee."),
-                                                          ("m2", "My cat is called Miso.")]
+    assert [(m.id, m.content) for m in kept.messages] == [
+        ("m1", "I prefer dark roast coffee."),
+        ("m2", "My cat is called Miso."),
+    ]
     assert h.memories() == []
     assert h.publisher.events == []
 
     h.extractor.failure = None
-    retry = h.submit({"scope": SCOPE, "items": [], "previous_update_id": failed, "update_delay": 0})["update_id"]
+    retry = h.submit({"scope": SCOPE, "items": [], "previous_update_id": failed, "update_delay": 0})[
+        "update_id"
+    ]
     assert h.finish(h.execution_arn(retry))["status"] == "SUCCEEDED"
     assert h.get(retry)["status"] == "completed"
     assert h.get(failed)["status"] == "failed"
@@ -439,8 +477,13 @@ def test_extraction_failed_fails_the_update_once_and_the_execution(harness):
     h = harness
     h.use_stepfunctions()
     h.extractor.failure = ExtractionFailed("the model returned invalid JSON twice")
-    update_id = h.submit({"scope": SCOPE, "items": [{"role": "user", "content": "I prefer dark roast coffee."}],
-                          "update_delay": 0})["update_id"]
+    update_id = h.submit(
+        {
+            "scope": SCOPE,
+            "items": [{"role": "user", "content": "I prefer dark roast coffee."}],
+            "update_delay": 0,
+        }
+    )["update_id"]
 
     described = h.finish(h.execution_arn(update_id))
     assert described["status"] == "FAILED"
@@ -453,18 +496,29 @@ def test_extraction_failed_fails_the_update_once_and_the_execution(harness):
 
     public = h.get(update_id)
     assert public["status"] == "failed"
-    assert public["error"] == {"code": "extraction_failed", "message": "the model returned invalid JSON twice"}
-    assert [m.content for m in h.repo.get_update(STORE, update_id).messages] == ["I prefer dark roast coffee."]
+    assert public["error"] == {
+        "code": "extraction_failed",
+        "message": "the model returned invalid JSON twice",
+    }
+    assert [m.content for m in h.repo.get_update(STORE, update_id).messages] == [
+        "I prefer dark roast coffee."
+    ]
     assert h.memories() == []
 
 
 def test_busy_scope_loops_through_wait_until_the_running_update_finishes(harness):
     h = harness
-    running = h.submit({"scope": SCOPE, "items": [{"role": "user", "content": "I prefer dark roast coffee."}],
-                        "update_delay": 0})["update_id"]
+    running = h.submit(
+        {
+            "scope": SCOPE,
+            "items": [{"role": "user", "content": "I prefer dark roast coffee."}],
+            "update_delay": 0,
+        }
+    )["update_id"]
     assert h.repo.claim_update(STORE, SCOPE, running, h.clock()).value == "claimed"
-    waiting = h.submit({"scope": SCOPE, "items": [{"role": "user", "content": "My cat is called Miso."}],
-                        "update_delay": 0})["update_id"]
+    waiting = h.submit(
+        {"scope": SCOPE, "items": [{"role": "user", "content": "My cat is called Miso."}], "update_delay": 0}
+    )["update_id"]
     running_job = next(j for j in h.recorded.jobs if j.update_id == running)
 
     def finish_running_after_two_busy_waits(stamp: str) -> None:
@@ -475,14 +529,28 @@ def test_busy_scope_loops_through_wait_until_the_running_update_finishes(harness
     described = h.finish(h.start(waiting))
     assert described["status"] == "SUCCEEDED"
     assert h.entered(described["executionArn"]) == [
-        "WaitUntilDue", "Consolidate", "Decide",
-        "WaitUntilDue", "Consolidate", "Decide",
-        "WaitUntilDue", "Consolidate", "Decide", "Done",
+        "WaitUntilDue",
+        "Consolidate",
+        "Decide",
+        "WaitUntilDue",
+        "Consolidate",
+        "Decide",
+        "WaitUntilDue",
+        "Consolidate",
+        "Decide",
+        "Done",
     ]
-    assert h.waits.stamps == [iso(START), iso(START + BUSY_RETRY_SECONDS), iso(START + 2 * BUSY_RETRY_SECONDS)]
+    assert h.waits.stamps == [
+        iso(START),
+        iso(START + BUSY_RETRY_SECONDS),
+        iso(START + 2 * BUSY_RETRY_SECONDS),
+    ]
     assert [p["status"] for p in h.invoke.payloads[1:]] == ["wait", "wait"]
 
     assert h.get(running)["status"] == "completed"
     assert h.get(waiting)["status"] == "completed"
     by_update = {m.content: m.source.update_ids for m in h.memories() if m.kind.value == "user_profile"}
-    assert by_update == {"The user prefers dark roast coffee.": [running], "The user's cat is called Miso.": [waiting]}
+    assert by_update == {
+        "The user prefers dark roast coffee.": [running],
+        "The user's cat is called Miso.": [waiting],
+    }

@@ -413,7 +413,11 @@ def test_least_privilege():
     assert holders("events:PutEvents") == {"UpdatesFunction", "IngestFunction", "ConsolidateFunction"}
     assert holders("aoss:APIAccessAll") == {"SearchFunction", "ConsolidateFunction", "IndexerFunction"}
     assert holders("bedrock:InvokeModel") == set(FUNCTIONS) - {
-        "StoresFunction", "ItemsFunction", "LifecycleFunction", "GovernanceFunction"}
+        "StoresFunction",
+        "ItemsFunction",
+        "LifecycleFunction",
+        "GovernanceFunction",
+    }
     assert "dynamodb:GetItem" in actions["IndexerFunction"]
     assert holders("dynamodb:PutItem") == set(FUNCTIONS) - {"IndexerFunction"}
     assert all(not any(a.endswith(":*") or a == "*" for a in acts) for acts in actions.values())
@@ -536,7 +540,9 @@ def test_layer_ships_only_what_runs_in_lambda():
     layer = template["Resources"]["MemstoreLayer"]
     assert layer["Properties"]["ContentUri"].rstrip("/") == "layers/memstore"
     assert layer["Properties"]["CompatibleRuntimes"] == ["python3.11"]
-    assert layer["Metadata"]["BuildMethod"] == "makefile"  # layers/memstore/Makefile: runtime subpackages only
+    assert (
+        layer["Metadata"]["BuildMethod"] == "makefile"
+    )  # layers/memstore/Makefile: runtime subpackages only
     lines = (ROOT / "layers" / "memstore" / "requirements.txt").read_text().splitlines()
     names = {re.split(r"[<>=!\[ ;]", line.strip(), maxsplit=1)[0].lower() for line in lines}
     names.discard("")

@@ -27,9 +27,19 @@ SETUPS = {
     "opensearch-kms": {"VectorBackend": "opensearch", "KmsKeyArn": KEY},
 }
 STACK_RESOURCES = {
-    "MemoryTable", "MemstoreBus", "ConsolidationStateMachine", "ConsolidateFunction", "IngestDeadLetterQueue",
-    "IndexerFailureQueue", "VectorCollection", "KmsKeyArn", "IdempotencyTable", "LifecycleFunction",
-    "UpdatesFunction", "SearchFunction", "ItemsFunction",
+    "MemoryTable",
+    "MemstoreBus",
+    "ConsolidationStateMachine",
+    "ConsolidateFunction",
+    "IngestDeadLetterQueue",
+    "IndexerFailureQueue",
+    "VectorCollection",
+    "KmsKeyArn",
+    "IdempotencyTable",
+    "LifecycleFunction",
+    "UpdatesFunction",
+    "SearchFunction",
+    "ItemsFunction",
 }
 """What a statement's resource may name (a logical id or the key parameter)."""
 
@@ -37,10 +47,18 @@ ALLOWED_WILDCARDS = {
     # Foundation models are AWS's, hold no customer data, and cross-region inference profiles
     # route to them in other regions; which models a store may use is ALLOWED_*_MODELS.
     ("bedrock:InvokeModel", "arn:${AWS::Partition}:bedrock:*::foundation-model/*"),
-    ("bedrock:InvokeModel", "arn:${AWS::Partition}:bedrock:${AWS::Region}:${AWS::AccountId}:inference-profile/*"),
+    (
+        "bedrock:InvokeModel",
+        "arn:${AWS::Partition}:bedrock:${AWS::Region}:${AWS::AccountId}:inference-profile/*",
+    ),
 }
-ANY_RESOURCE_ACTIONS = {"xray:PutTraceSegments", "xray:PutTelemetryRecords", "xray:GetSamplingRules",
-                        "xray:GetSamplingTargets", "xray:GetSamplingStatisticSummaries"}
+ANY_RESOURCE_ACTIONS = {
+    "xray:PutTraceSegments",
+    "xray:PutTelemetryRecords",
+    "xray:GetSamplingRules",
+    "xray:GetSamplingTargets",
+    "xray:GetSamplingStatisticSummaries",
+}
 """X-Ray has no resource-level permissions."""
 MANAGED = {
     "arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole",
@@ -60,7 +78,11 @@ def statements(resources: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     for name, resource in resources.items():
         props = resource.get("Properties", {})
         if resource["Type"] == "AWS::IAM::Role":
-            out += [(name, s) for p in props.get("Policies", []) for s in as_list(p["PolicyDocument"]["Statement"])]
+            out += [
+                (name, s)
+                for p in props.get("Policies", [])
+                for s in as_list(p["PolicyDocument"]["Statement"])
+            ]
         if resource["Type"] in ("AWS::IAM::ManagedPolicy", "AWS::IAM::Policy"):
             out += [(name, s) for s in as_list(props["PolicyDocument"]["Statement"])]
     return out
@@ -88,7 +110,9 @@ def stack(request) -> dict[str, Any]:
 
 
 def test_no_action_has_a_wildcard(stack):
-    found = [(where, action) for where, s in statements(stack) for action in as_list(s["Action"]) if "*" in action]
+    found = [
+        (where, action) for where, s in statements(stack) for action in as_list(s["Action"]) if "*" in action
+    ]
     assert found == []
     assert all("NotAction" not in s and "NotResource" not in s for _, s in statements(stack))
 
@@ -124,10 +148,14 @@ def test_roles_are_assumed_only_by_their_service(stack):
         if resource["Type"] != "AWS::IAM::Role":
             continue
         (statement,) = resource["Properties"]["AssumeRolePolicyDocument"]["Statement"]
-        service = "states.amazonaws.com" if name.startswith("ConsolidationStateMachine") else "lambda.amazonaws.com"
+        service = (
+            "states.amazonaws.com" if name.startswith("ConsolidationStateMachine") else "lambda.amazonaws.com"
+        )
         if name == "LifecycleScheduleRole":
             service = "scheduler.amazonaws.com"
-            assert statement["Condition"] == {"StringEquals": {"aws:SourceAccount": {"Ref": "AWS::AccountId"}}}
+            assert statement["Condition"] == {
+                "StringEquals": {"aws:SourceAccount": {"Ref": "AWS::AccountId"}}
+            }
         assert statement["Principal"] == {"Service": [service]}, name
         assert as_list(statement["Action"]) == ["sts:AssumeRole"]
 
@@ -146,16 +174,25 @@ def test_each_function_holds_only_the_services_it_calls():
     resources = deployed(VectorBackend="opensearch", KmsKeyArn=KEY)
 
     def services(role: str) -> set[str]:
-        return {a.split(":")[0] for where, s in statements(resources) if where == role for a in as_list(s["Action"])}
+        return {
+            a.split(":")[0]
+            for where, s in statements(resources)
+            if where == role
+            for a in as_list(s["Action"])
+        }
 
     assert services("ItemsFunctionRole") == {"dynamodb"}
-    assert services("StoresFunctionRole") == {"dynamodb", "lambda"}, "lambda: Foundry's colon actions are forwarded"
+    assert services("StoresFunctionRole") == {"dynamodb", "lambda"}, (
+        "lambda: Foundry's colon actions are forwarded"
+    )
     assert services("UpdatesFunctionRole") == {"dynamodb", "states", "events", "bedrock"}
     assert services("SearchFunctionRole") == {"dynamodb", "bedrock", "aoss"}
     assert services("ConsolidationStateMachineRole") == {"lambda"}
     assert services("LifecycleFunctionRole") == {"dynamodb", "states"}
     assert services("GovernanceFunctionRole") == {"dynamodb"}
-    lifecycle_invokes = [s for where, s in statements(resources) if where in ("LifecycleContinuation", "LifecycleScheduleRole")]
+    lifecycle_invokes = [
+        s for where, s in statements(resources) if where in ("LifecycleContinuation", "LifecycleScheduleRole")
+    ]
     assert [(s["Action"], s["Resource"]) for s in lifecycle_invokes] == [
         ("lambda:InvokeFunction", {"Fn::GetAtt": ["LifecycleFunction", "Arn"]})
     ] * 2, "the schedule and the pass's continuation invoke the lifecycle function and nothing else"
@@ -169,9 +206,14 @@ def encryption(resources: dict[str, Any]) -> dict[str, Any]:
     return {
         "table": props["MemoryTable"]["SSESpecification"],
         "bus": props["MemstoreBus"].get("KmsKeyIdentifier"),
-        "queues": {n: (p.get("KmsMasterKeyId"), p.get("SqsManagedSseEnabled"))
-                   for n, p in props.items() if resources[n]["Type"] == "AWS::SQS::Queue"},
-        "logs": {n: p.get("KmsKeyId") for n, p in props.items() if resources[n]["Type"] == "AWS::Logs::LogGroup"},
+        "queues": {
+            n: (p.get("KmsMasterKeyId"), p.get("SqsManagedSseEnabled"))
+            for n, p in props.items()
+            if resources[n]["Type"] == "AWS::SQS::Queue"
+        },
+        "logs": {
+            n: p.get("KmsKeyId") for n, p in props.items() if resources[n]["Type"] == "AWS::Logs::LogGroup"
+        },
     }
 
 
@@ -182,7 +224,9 @@ def test_kms_key_arn_encrypts_table_bus_queues_and_logs(backend):
     assert with_key["bus"] == {"Ref": "KmsKeyArn"}
     assert with_key["queues"] and all(v == ({"Ref": "KmsKeyArn"}, None) for v in with_key["queues"].values())
     functions = [*FUNCTIONS, "ConsoleFunction"]
-    expected_logs = {f"{fn}Logs" for fn in functions} - ({"IndexerFunctionLogs"} if backend == "dynamodb" else set())
+    expected_logs = {f"{fn}Logs" for fn in functions} - (
+        {"IndexerFunctionLogs"} if backend == "dynamodb" else set()
+    )
     assert set(with_key["logs"]) == expected_logs
     assert all(v == {"Ref": "KmsKeyArn"} for v in with_key["logs"].values())
 
@@ -211,7 +255,9 @@ def test_the_key_is_used_only_through_the_services_that_encrypt_with_it():
 
 
 def test_opensearch_collection_uses_the_key_when_given():
-    with_key = deployed(VectorBackend="opensearch", KmsKeyArn=KEY)["VectorEncryptionPolicy"]["Properties"]["Policy"]
+    with_key = deployed(VectorBackend="opensearch", KmsKeyArn=KEY)["VectorEncryptionPolicy"]["Properties"][
+        "Policy"
+    ]
     assert '"AWSOwnedKey":false' in with_key["Fn::Sub"] and "${KmsKeyArn}" in with_key["Fn::Sub"]
     without = deployed(VectorBackend="opensearch")["VectorEncryptionPolicy"]["Properties"]["Policy"]
     assert '"AWSOwnedKey":true' in without["Fn::Sub"]

@@ -29,17 +29,17 @@ def test_the_table_has_powertools_key_and_ttl_and_on_demand_billing():
 
 def test_the_table_uses_the_customer_key_when_given():
     assert deployed(KmsKeyArn=KEY)["IdempotencyTable"]["Properties"]["SSESpecification"] == {
-        "SSEEnabled": True, "SSEType": "KMS", "KMSMasterKeyId": {"Ref": "KmsKeyArn"}}
+        "SSEEnabled": True,
+        "SSEType": "KMS",
+        "KMSMasterKeyId": {"Ref": "KmsKeyArn"},
+    }
     assert deployed()["IdempotencyTable"]["Properties"]["SSESpecification"] == {"SSEEnabled": True}
 
 
 @pytest.mark.parametrize("backend", ["dynamodb", "opensearch"])
 def test_only_the_functions_with_creating_posts_reach_the_table(backend):
     resources = deployed(VectorBackend=backend, KmsKeyArn=KEY)
-    holders = {
-        where for where, s in statements(resources)
-        if "IdempotencyTable" in str(s["Resource"])
-    }
+    holders = {where for where, s in statements(resources) if "IdempotencyTable" in str(s["Resource"])}
     assert holders == {f"{fn}Role" for fn in WITH_IDEMPOTENCY}
     for where, s in statements(resources):
         if "IdempotencyTable" in str(s["Resource"]):

@@ -39,7 +39,9 @@ def atomic_requests(monkeypatch):
 
 def test_twenty_parallel_submissions_leave_one_chain(moto_table, atomic_requests):
     scheduler = RecordingScheduler()
-    c = Container(Settings(table_name=moto_table), repository=DynamoDBRepository(moto_table), scheduler=scheduler)
+    c = Container(
+        Settings(table_name=moto_table), repository=DynamoDBRepository(moto_table), scheduler=scheduler
+    )
     c.stores.create(CreateStoreRequest(name="s"), Caller())
     barrier = threading.Barrier(20)
     answers, errors = [], []
@@ -47,8 +49,9 @@ def test_twenty_parallel_submissions_leave_one_chain(moto_table, atomic_requests
     def send(n: int) -> None:
         barrier.wait()
         try:
-            req = UpdateMemoriesRequest(scope="alice", update_delay=300,
-                                        items=[{"role": "user", "content": f"message number {n}"}])
+            req = UpdateMemoriesRequest(
+                scope="alice", update_delay=300, items=[{"role": "user", "content": f"message number {n}"}]
+            )
             answers.append(c.updates.submit("s", req, Caller()))
         except Exception as e:  # collected, asserted below
             errors.append(e)

@@ -60,7 +60,11 @@ def test_retry_stops_at_the_bound_and_never_retries_what_is_not_transient():
     assert len(calls) == 4 and len(waited) == 3 and all(0 <= w <= 1 for w in waited)
     calls.clear()
     with pytest.raises(ValueError):
-        retry(lambda: calls.append(1) or (_ for _ in ()).throw(ValueError()), lambda e: False, sleep=waited.append)
+        retry(
+            lambda: calls.append(1) or (_ for _ in ()).throw(ValueError()),
+            lambda e: False,
+            sleep=waited.append,
+        )
     assert len(calls) == 1
 
 
@@ -79,8 +83,11 @@ def test_titan_throttling_that_clears_is_retried_with_jitter(aws_env, waits):
     assert len(waits.botocore) == 2 and waits.botocore[0] <= 1 and waits.botocore[1] <= 2
 
 
-@pytest.mark.parametrize("fault,cause", [(THROTTLED, ClientError), (UNAVAILABLE, ClientError),
-                                         (read_timeout, ReadTimeoutError)], ids=["throttled", "503", "read-timeout"])
+@pytest.mark.parametrize(
+    "fault,cause",
+    [(THROTTLED, ClientError), (UNAVAILABLE, ClientError), (read_timeout, ReadTimeoutError)],
+    ids=["throttled", "503", "read-timeout"],
+)
 def test_titan_faults_that_persist_become_dependency_unavailable(aws_env, waits, fault, cause):
     faults = Faults()
     faults.add("bedrock-runtime", fault, "InvokeModel")
@@ -92,14 +99,20 @@ def test_titan_faults_that_persist_become_dependency_unavailable(aws_env, waits,
 
 
 # ------------------------------------------------------------------ Bedrock extractor
-MESSAGES = [Message(id="m1", role="user", content="I keep bees on the roof."),
-            Message(id="m2", role="user", content="My sister lives in Oslo.")]
+MESSAGES = [
+    Message(id="m1", role="user", content="I keep bees on the roof."),
+    Message(id="m2", role="user", content="My sister lives in Oslo."),
+]
 
 
 def converse_ok() -> dict:
     tool = {"toolUse": {"toolUseId": "t1", "name": TOOL_NAME, "input": {"memories": [], "forget": []}}}
-    return {"output": {"message": {"role": "assistant", "content": [tool]}}, "stopReason": "tool_use",
-            "usage": {"inputTokens": 10, "outputTokens": 5, "totalTokens": 15}, "metrics": {"latencyMs": 5}}
+    return {
+        "output": {"message": {"role": "assistant", "content": [tool]}},
+        "stopReason": "tool_use",
+        "usage": {"inputTokens": 10, "outputTokens": 5, "totalTokens": 15},
+        "metrics": {"latencyMs": 5},
+    }
 
 
 def test_converse_throttling_that_clears_is_retried(aws_env, waits):
@@ -112,10 +125,14 @@ def test_converse_throttling_that_clears_is_retried(aws_env, waits):
 
 
 @pytest.mark.parametrize("fault", [THROTTLED, read_timeout], ids=["throttled", "read-timeout"])
-def test_a_chat_model_that_stays_throttled_fails_the_batch_transiently_and_sets_nothing_aside(aws_env, waits, fault):
+def test_a_chat_model_that_stays_throttled_fails_the_batch_transiently_and_sets_nothing_aside(
+    aws_env, waits, fault
+):
     faults = Faults()
     faults.add("bedrock-runtime", fault, "Converse")
-    extractor = BedrockConverseExtractor("anthropic.claude-3-5-haiku-20241022-v1:0", client=bedrock(faults, 120))
+    extractor = BedrockConverseExtractor(
+        "anthropic.claude-3-5-haiku-20241022-v1:0", client=bedrock(faults, 120)
+    )
     with pytest.raises(DependencyUnavailable):
         extract_isolating(lambda batch: extractor.extract(batch, [], [], StoreOptions()), MESSAGES)
     assert faults.count("bedrock-runtime", "Converse") == 3, "one call of the whole batch, no halving"
@@ -136,7 +153,9 @@ class ScriptedTransport:
         script = self
 
         class Scripted(Connection):
-            def perform_request(self, method, url, params=None, body=None, timeout=None, ignore=(), headers=None):
+            def perform_request(
+                self, method, url, params=None, body=None, timeout=None, ignore=(), headers=None
+            ):
                 script.requests.append((method, url))
                 answer = script.answers.pop(0) if len(script.answers) > 1 else script.answers[0]
                 if isinstance(answer, Exception):
@@ -150,15 +169,22 @@ class ScriptedTransport:
         return Scripted
 
 
-MAPPING = {"memstore-memories": {"mappings": {"properties": {"embedding_4": {"type": "knn_vector", "dimension": 4}}}}}
-HITS = {"responses": [{"hits": {"hits": [{"_id": "d1", "_score": 1.5, "_source": {"memory_id": "mem_1"}}]}, "status": 200}]}
+MAPPING = {
+    "memstore-memories": {"mappings": {"properties": {"embedding_4": {"type": "knn_vector", "dimension": 4}}}}
+}
+HITS = {
+    "responses": [
+        {"hits": {"hits": [{"_id": "d1", "_score": 1.5, "_source": {"memory_id": "mem_1"}}]}, "status": 200}
+    ]
+}
 
 
 def index_over(transport: ScriptedTransport) -> OpenSearchIndex:
     from opensearchpy import OpenSearch
 
-    client = OpenSearch(hosts=[{"host": "127.0.0.1", "port": 9}], connection_class=transport.connection_class(),
-                        max_retries=0)
+    client = OpenSearch(
+        hosts=[{"host": "127.0.0.1", "port": 9}], connection_class=transport.connection_class(), max_retries=0
+    )
     index = OpenSearchIndex(client=client, dimensions=4)
     index._fields = {4}
     return index
@@ -170,7 +196,9 @@ def query(index: OpenSearchIndex):
 
 @pytest.mark.parametrize("status", [429, 500, 502, 503])
 def test_opensearch_throttling_and_5xx_that_clear_are_retried_with_jitter(waits, status):
-    transport = ScriptedTransport((status, {"error": "busy", "status": status}), (status, {"error": "busy"}), (200, HITS))
+    transport = ScriptedTransport(
+        (status, {"error": "busy", "status": status}), (status, {"error": "busy"}), (200, HITS)
+    )
     hits = query(index_over(transport))
     assert [h.memory_id for h in hits] == ["mem_1"]
     assert len(transport.requests) == 3 and transport.requests[0][1].endswith("_msearch")

@@ -23,17 +23,26 @@ def deep(depth: int) -> str:
     return '{"a": ' * (depth - 1) + "{}" + "}" * (depth - 1)
 
 
-@pytest.mark.parametrize(("raw", "encoded"), [
-    ('{"a": "thé 🍵"}', False),
-    (base64.b64encode('{"a": "thé 🍵"}'.encode()).decode(), True),
-])
+@pytest.mark.parametrize(
+    ("raw", "encoded"),
+    [
+        ('{"a": "thé 🍵"}', False),
+        (base64.b64encode('{"a": "thé 🍵"}'.encode()).decode(), True),
+    ],
+)
 def test_utf8_text_and_base64_utf8_are_read(raw, encoded):
     assert parse_object(body_text(raw, encoded)) == {"a": "thé 🍵"}
 
 
-@pytest.mark.parametrize("raw", [
-    '{"a": "é"}'.encode("latin-1"), '{"a": 1}'.encode("utf-16"), b'{"a": "\xed\xa0\x80"}', b'{"a": "\xc0\xaf"}',
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"a": "é"}'.encode("latin-1"),
+        '{"a": 1}'.encode("utf-16"),
+        b'{"a": "\xed\xa0\x80"}',
+        b'{"a": "\xc0\xaf"}',
+    ],
+)
 def test_bytes_that_are_not_utf8_are_refused(raw):
     with pytest.raises(InvalidRequest, match="UTF-8"):
         body_text(base64.b64encode(raw).decode(), True)
@@ -51,19 +60,24 @@ def test_depth_is_bounded_at_max_depth():
             parse_object(deep(depth))
 
 
-@pytest.mark.parametrize("text", ['{"a": NaN}', '{"a": Infinity}', '{"a": 1, "a": 2}', "[{}]", '"x"', "1" * 5000])
+@pytest.mark.parametrize(
+    "text", ['{"a": NaN}', '{"a": Infinity}', '{"a": 1, "a": 2}', "[{}]", '"x"', "1" * 5000]
+)
 def test_non_standard_json_and_non_objects_are_refused(text):
     with pytest.raises(InvalidRequest):
         parse_object(text)
 
 
-@pytest.mark.parametrize(("body", "param"), [
-    ({"content": "a\x00b"}, "content"),
-    ({"items": [{"content": "ok"}, {"content": [{"text": "\udc00"}]}]}, "items.1.content.0.text"),
-    ({"metadata": {"team": "\ud800"}}, "metadata"),
-    ({"metadata": {"\ud800": "v"}}, "metadata"),
-    ({"\x00": 1}, None),
-])
+@pytest.mark.parametrize(
+    ("body", "param"),
+    [
+        ({"content": "a\x00b"}, "content"),
+        ({"items": [{"content": "ok"}, {"content": [{"text": "\udc00"}]}]}, "items.1.content.0.text"),
+        ({"metadata": {"team": "\ud800"}}, "metadata"),
+        ({"metadata": {"\ud800": "v"}}, "metadata"),
+        ({"\x00": 1}, None),
+    ],
+)
 def test_nul_and_unpaired_surrogates_are_refused_naming_the_field(body, param):
     with pytest.raises(InvalidRequest) as raised:
         parse_object(json.dumps(body))
@@ -74,14 +88,17 @@ def test_a_surrogate_pair_is_text():
     assert parse_object('{"a": "\\ud83c\\udf75"}') == {"a": "🍵"}
 
 
-@pytest.mark.parametrize(("parts", "path"), [
-    (["items", 0, "content"], "items.0.content"),
-    (["metadata", PRIVATE], "metadata"),
-    (["metadata", "12345"], "metadata"),
-    ([PRIVATE], None),
-    (["items", 0, "content", "list[ContentPart]", 0, "text"], "items.0.content"),
-    (["definition", "options", "bogus"], "definition.options"),
-])
+@pytest.mark.parametrize(
+    ("parts", "path"),
+    [
+        (["items", 0, "content"], "items.0.content"),
+        (["metadata", PRIVATE], "metadata"),
+        (["metadata", "12345"], "metadata"),
+        ([PRIVATE], None),
+        (["items", 0, "content", "list[ContentPart]", 0, "text"], "items.0.content"),
+        (["definition", "options", "bogus"], "definition.options"),
+    ],
+)
 def test_field_paths_stop_at_what_is_not_an_api_field(parts, path):
     assert field_path(parts) == path
 
@@ -104,16 +121,26 @@ def test_a_valid_user_header_is_the_scope(value):
     assert user_header({"X-Memory-User-Id": value}) == value.strip()
 
 
-@pytest.mark.parametrize(("error", "message"), [
-    (NotFound(f"memory '{MEM}' not found", "memory_id"), f"memory '{MEM}' not found"),
-    (NotFound(f"memory '{PRIVATE}' not found", "memory_id"), "memory_id: not found"),
-    (NotFound(f"memory '{MEM}' {PRIVATE} '' not found", "memory_id"), "memory_id: not found"),
-    (NotFound(f"memory '{MEM}'{PRIVATE}'a' not found", "memory_id"), "memory_id: not found"),
-    (InvalidRequest(f"previous_update_id '{PRIVATE}' is not an update of this scope", "previous_update_id"),
-     "previous_update_id: invalid value"),
-    (Conflict("the scope's pending update changed", "previous_update_id"), "the scope's pending update changed"),
-    (NotFound("memory store 'demo' not found", "name"), "memory store 'demo' not found"),
-])
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        (NotFound(f"memory '{MEM}' not found", "memory_id"), f"memory '{MEM}' not found"),
+        (NotFound(f"memory '{PRIVATE}' not found", "memory_id"), "memory_id: not found"),
+        (NotFound(f"memory '{MEM}' {PRIVATE} '' not found", "memory_id"), "memory_id: not found"),
+        (NotFound(f"memory '{MEM}'{PRIVATE}'a' not found", "memory_id"), "memory_id: not found"),
+        (
+            InvalidRequest(
+                f"previous_update_id '{PRIVATE}' is not an update of this scope", "previous_update_id"
+            ),
+            "previous_update_id: invalid value",
+        ),
+        (
+            Conflict("the scope's pending update changed", "previous_update_id"),
+            "the scope's pending update changed",
+        ),
+        (NotFound("memory store 'demo' not found", "name"), "memory store 'demo' not found"),
+    ],
+)
 def test_domain_messages_repeat_only_ids_that_are_ids(error, message):
     assert safe_message(error) == message
 

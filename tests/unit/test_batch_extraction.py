@@ -43,8 +43,10 @@ class PoisonedExtractor:
         if self.together and set(self.together) <= set(texts):
             raise ExtractionFailed("the model returned invalid JSON twice")
         return Extraction(
-            memories=[Candidate(kind=Kind.USER_PROFILE, content=f"The user said: {m.content}", message_ids=[m.id])
-                      for m in messages],
+            memories=[
+                Candidate(kind=Kind.USER_PROFILE, content=f"The user said: {m.content}", message_ids=[m.id])
+                for m in messages
+            ],
             usage={"calls": 1},
         )
 
@@ -59,12 +61,19 @@ def run(extractor: PoisonedExtractor, batch: list[Message], skip: frozenset[int]
 
 def test_a_poisoned_message_is_set_aside_and_the_rest_extracted_together():
     extractor = PoisonedExtractor()
-    extraction, failures = run(extractor, messages("I like tea.", f"bad {POISON}", "I live in Oslo.", "I run."))
+    extraction, failures = run(
+        extractor, messages("I like tea.", f"bad {POISON}", "I live in Oslo.", "I run.")
+    )
     assert [f.index for f in failures] == [1]
     assert isinstance(failures[0].error, UnicodeEncodeError)
     assert [c.content for c in extraction.memories] == [
-        "The user said: I like tea.", "The user said: I live in Oslo.", "The user said: I run."]
-    assert extractor.batches[-1] == ["I like tea.", "I live in Oslo.", "I run."], "the good ones, as one batch"
+        "The user said: I like tea.",
+        "The user said: I live in Oslo.",
+        "The user said: I run.",
+    ]
+    assert extractor.batches[-1] == ["I like tea.", "I live in Oslo.", "I run."], (
+        "the good ones, as one batch"
+    )
     assert sum(POISON in t for b in extractor.batches for t in b) <= 3, "found by halving, not by trying each"
 
 
@@ -107,7 +116,8 @@ def test_messages_that_fail_only_together_are_extracted_in_parts():
     extraction, failures = run(extractor, messages("I like tea.", "I live in Oslo.", "I run.", "I swim."))
     assert failures == []
     assert sorted(c.content for c in extraction.memories) == sorted(
-        f"The user said: {t}" for t in ["I like tea.", "I live in Oslo.", "I run.", "I swim."])
+        f"The user said: {t}" for t in ["I like tea.", "I live in Oslo.", "I run.", "I swim."]
+    )
     assert extraction.usage == {"calls": 2}
 
 
@@ -117,15 +127,23 @@ def env():
     clock = ManualClock()
     scheduler = RecordingScheduler()
     extractor = PoisonedExtractor()
-    c = Container(Settings(), repository=InMemoryRepository(), clock=clock, scheduler=scheduler,
-                  publisher=RecordingPublisher(), extractor_factory=lambda model: extractor)
+    c = Container(
+        Settings(),
+        repository=InMemoryRepository(),
+        clock=clock,
+        scheduler=scheduler,
+        publisher=RecordingPublisher(),
+        extractor_factory=lambda model: extractor,
+    )
     c.stores.create(CreateStoreRequest(name="s"), CALLER)
     return c, scheduler, extractor
 
 
 def submit(c, *texts, delay=0, previous=None):
     items = [{"role": "user", "content": t} for t in texts]
-    request = UpdateMemoriesRequest(scope="alice", items=items, update_delay=delay, previous_update_id=previous)
+    request = UpdateMemoriesRequest(
+        scope="alice", items=items, update_delay=delay, previous_update_id=previous
+    )
     return c.updates.submit("s", request, CALLER)["update_id"]
 
 
@@ -142,13 +160,22 @@ def test_a_debounced_batch_with_one_bad_message_completes_with_the_good_ones(env
     update = c.updates.get("s", update_id, CALLER)
     assert update.status == UpdateStatus.COMPLETED
     bad_id = update.messages[0].id
-    assert update.public()["result"]["failed_messages"] == [{
-        "index": 0, "message_id": bad_id,
-        "error": {"code": "internal_error", "message": "extracting this message raised UnicodeEncodeError"},
-    }]
+    assert update.public()["result"]["failed_messages"] == [
+        {
+            "index": 0,
+            "message_id": bad_id,
+            "error": {
+                "code": "internal_error",
+                "message": "extracting this message raised UnicodeEncodeError",
+            },
+        }
+    ]
     assert [f.index for f in update.failed_messages] == [0]
-    assert contents(c) == ["The user said: I live in Lisbon.", "The user said: I prefer dark roast coffee.",
-                           "The user said: My sister is Ana."]
+    assert contents(c) == [
+        "The user said: I live in Lisbon.",
+        "The user said: I prefer dark roast coffee.",
+        "The user said: My sister is Ana.",
+    ]
     assert len(update.result["memory_operations"]) == 3
     assert update.messages[0].content == f"I like {POISON} tea.", "the bad message is kept, not dropped"
 
@@ -179,7 +206,9 @@ def test_a_retried_run_never_extracts_the_set_aside_message_again(env, monkeypat
 def test_a_retry_of_a_failed_update_does_not_carry_the_set_aside_message(env, monkeypatch):
     c, scheduler, extractor = env
     failed_id = submit(c, f"I like {POISON} tea.", "I live in Lisbon.")
-    monkeypatch.setattr(c.writer, "apply", lambda *a, **k: (_ for _ in ()).throw(DependencyUnavailable("down")))
+    monkeypatch.setattr(
+        c.writer, "apply", lambda *a, **k: (_ for _ in ()).throw(DependencyUnavailable("down"))
+    )
     with pytest.raises(DependencyUnavailable):
         c.consolidation.run(scheduler.jobs[-1])
     c.consolidation.fail(scheduler.jobs[-1], {"Error": "DependencyUnavailable"})
@@ -208,13 +237,19 @@ def test_a_set_aside_message_is_no_context_for_the_next_update(env):
 
 def test_a_dry_run_reports_the_message_it_would_set_aside(env):
     c, scheduler, extractor = env
-    request = UpdateMemoriesRequest(scope="alice", items=[{"role": "user", "content": f"I like {POISON} tea."},
-                                                          {"role": "user", "content": "I live in Lisbon."}],
-                                    dry_run=True)
+    request = UpdateMemoriesRequest(
+        scope="alice",
+        items=[
+            {"role": "user", "content": f"I like {POISON} tea."},
+            {"role": "user", "content": "I live in Lisbon."},
+        ],
+        dry_run=True,
+    )
     answer = c.updates.submit("s", request, CALLER)
     assert [f["index"] for f in answer["result"]["failed_messages"]] == [0]
     assert [op["memory_item"]["content"] for op in answer["result"]["memory_operations"]] == [
-        "The user said: I live in Lisbon."]
+        "The user said: I live in Lisbon."
+    ]
     assert contents(c) == [] and scheduler.jobs == []
 
 
@@ -222,8 +257,13 @@ def test_the_rules_extractor_with_a_lone_surrogate_sets_only_that_message_aside(
     """The message of the bug report, past the API's own check (an older client, the EventBridge
     path before its check, or a record written before it): spaCy cannot encode it."""
     scheduler = RecordingScheduler()
-    c = Container(Settings(), repository=InMemoryRepository(), clock=ManualClock(), scheduler=scheduler,
-                  publisher=RecordingPublisher())
+    c = Container(
+        Settings(),
+        repository=InMemoryRepository(),
+        clock=ManualClock(),
+        scheduler=scheduler,
+        publisher=RecordingPublisher(),
+    )
     c.stores.create(CreateStoreRequest(name="s"), CALLER)
     update_id = submit(c, "I live in Lisbon.", "I like \ud800 tea.")
     assert c.consolidation.run(scheduler.jobs[-1])["status"] == "done"

@@ -26,7 +26,11 @@ def test_vectors_equal_the_inner_embedders(first, second):
     inner = HashingEmbedder()
     cached = CachingEmbedder(HashingEmbedder(), size=5)
     for batch in (first, second, first):
-        assert np.allclose(cached.embed(batch), inner.embed(batch)) if batch else cached.embed(batch).shape[0] == 0
+        assert (
+            np.allclose(cached.embed(batch), inner.embed(batch))
+            if batch
+            else cached.embed(batch).shape[0] == 0
+        )
 
 
 def test_repeated_texts_are_embedded_once_and_the_cache_is_bounded():

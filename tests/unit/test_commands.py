@@ -174,7 +174,10 @@ def test_split_sentences_keeps_abbreviations():
 
 @pytest.mark.parametrize(
     "text",
-    ["Hey, remember that my locksmith is called Ilse, okay?", "Remember that the twins go to Larchfield School, right?"],
+    [
+        "Hey, remember that my locksmith is called Ilse, okay?",
+        "Remember that the twins go to Larchfield School, right?",
+    ],
 )
 def test_a_tag_question_does_not_turn_a_command_into_a_question(parse, text):
     found = command(parse, text)

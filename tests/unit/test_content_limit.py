@@ -25,7 +25,9 @@ def size(text: str) -> int:
 def long_summary(target: int = 11_569) -> str:
     sentences, n = [], 0
     while size(" ".join(sentences)) < target:
-        sentences.append(f"In session {n} the user talked about their trip to Kyōto and the café near the station.")
+        sentences.append(
+            f"In session {n} the user talked about their trip to Kyōto and the café near the station."
+        )
         n += 1
     return " ".join(sentences)
 
@@ -94,9 +96,15 @@ def test_the_writer_cuts_a_long_fact_and_a_long_rewrite(writer):
     w.apply(store, "alice", [Operation(action="create", candidate=short)], "upd_2")
     target = next(i for i in stored(repo) if i.content == short.content)
     longer = Candidate(kind=Kind.USER_PROFILE, content="The user lives in Oslo. " + long_summary(9000))
-    w.apply(store, "alice", [Operation(action="update", memory_id=target.memory_id, candidate=longer)], "upd_3")
+    w.apply(
+        store, "alice", [Operation(action="update", memory_id=target.memory_id, candidate=longer)], "upd_3"
+    )
     rewritten = repo.get_item("s", target.memory_id, NOW)
-    assert size(rewritten.content) <= MAX_CONTENT_BYTES and rewritten.content.startswith("The user lives in Oslo.")
+    assert size(rewritten.content) <= MAX_CONTENT_BYTES and rewritten.content.startswith(
+        "The user lives in Oslo."
+    )
     assert rewritten.version == 2
-    w.apply(store, "alice", [Operation(action="update", memory_id=target.memory_id, candidate=longer)], "upd_3")
+    w.apply(
+        store, "alice", [Operation(action="update", memory_id=target.memory_id, candidate=longer)], "upd_3"
+    )
     assert repo.get_item("s", target.memory_id, NOW).version == 2, "the same cut is no change"

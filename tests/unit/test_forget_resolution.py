@@ -130,7 +130,9 @@ def test_empty_inputs(embed):
 
 
 def test_a_category_finds_a_memory_filed_under_it_through_the_topics_gloss(embed):
-    job = memory("m1", "The user works at Halvard & Brook as an auditor.").model_copy(update={"topic": "occupation"})
+    job = memory("m1", "The user works at Halvard & Brook as an auditor.").model_copy(
+        update={"topic": "occupation"}
+    )
     cello = memory("m2", "The user plays the cello.").model_copy(update={"topic": "hobbies"})
     assert forget.resolve("my job", [job, cello], embed) == ["m1"]
     assert forget.resolve("my job", [job.model_copy(update={"topic": None}), cello], embed) == []

@@ -50,8 +50,11 @@ def service(index, embedder, stores=("demo",), decode=DECODE):
 
 def by_memory(records, memory_id, event):
     return next(
-        r for r in records if r["dynamodb"]["Keys"]["sk"]["S"] == f"MEM#{memory_id}"
-        and "#SCOPE#" in r["dynamodb"]["Keys"]["pk"]["S"] and r["eventName"] == event
+        r
+        for r in records
+        if r["dynamodb"]["Keys"]["sk"]["S"] == f"MEM#{memory_id}"
+        and "#SCOPE#" in r["dynamodb"]["Keys"]["pk"]["S"]
+        and r["eventName"] == event
     )
 
 
@@ -104,7 +107,9 @@ def test_an_embedding_from_another_model_is_replaced_by_the_stores_own(records, 
 
 def test_modify_of_the_content_upserts_the_new_version(records, embedder):
     index = RecordingIndex()
-    modify = next(r for r in records if r["eventName"] == "MODIFY" and r["dynamodb"]["Keys"]["sk"]["S"] == f"MEM#{A1}")
+    modify = next(
+        r for r in records if r["eventName"] == "MODIFY" and r["dynamodb"]["Keys"]["sk"]["S"] == f"MEM#{A1}"
+    )
 
     assert service(index, embedder).apply(modify) is Action.UPSERTED
     item, vector = index.docs[("demo", A1)]
@@ -114,9 +119,14 @@ def test_modify_of_the_content_upserts_the_new_version(records, embedder):
 
 def test_modify_of_the_access_count_alone_does_not_touch_the_index(records, embedder):
     index = RecordingIndex()
-    modifies = [r for r in records if r["eventName"] == "MODIFY" and r["dynamodb"]["Keys"]["sk"]["S"] == f"MEM#{A1}"]
+    modifies = [
+        r for r in records if r["eventName"] == "MODIFY" and r["dynamodb"]["Keys"]["sk"]["S"] == f"MEM#{A1}"
+    ]
     access_only = modifies[1]
-    assert access_only["dynamodb"]["NewImage"]["access_count"] != access_only["dynamodb"]["OldImage"]["access_count"]
+    assert (
+        access_only["dynamodb"]["NewImage"]["access_count"]
+        != access_only["dynamodb"]["OldImage"]["access_count"]
+    )
 
     assert service(index, embedder).apply(access_only) is Action.IGNORED
     assert index.calls == []
@@ -156,8 +166,11 @@ def test_a_failing_record_is_reported_and_the_others_still_apply(records, embedd
     index = RecordingIndex(fail_for={B2})
     result = service(index, embedder).process(records)
 
-    failing = [r["dynamodb"]["SequenceNumber"] for r in records if r["dynamodb"]["Keys"]["sk"]["S"] == f"MEM#{B2}"
-               and "#SCOPE#" in r["dynamodb"]["Keys"]["pk"]["S"]]
+    failing = [
+        r["dynamodb"]["SequenceNumber"]
+        for r in records
+        if r["dynamodb"]["Keys"]["sk"]["S"] == f"MEM#{B2}" and "#SCOPE#" in r["dynamodb"]["Keys"]["pk"]["S"]
+    ]
     assert len(failing) == 2
     assert result.failed == failing
     assert result.response() == {"batchItemFailures": [{"itemIdentifier": s} for s in failing]}
@@ -201,7 +214,9 @@ def test_a_record_without_images_fails_loudly(records, embedder):
     scope_hash=st.from_regex(r"[0-9a-f]{32}", fullmatch=True),
     other_sk=st.sampled_from(["META", "STATE", "UPD#upd_1", "SCOPE#abc", "SRCH#s1"]),
 )
-def test_only_rows_in_a_scope_partition_with_a_memory_key_are_memories(store, memory_id, scope_hash, other_sk):
+def test_only_rows_in_a_scope_partition_with_a_memory_key_are_memories(
+    store, memory_id, scope_hash, other_sk
+):
     scope_pk = f"STORE#{store}#SCOPE#{scope_hash}"
     assert is_memory_row({"pk": {"S": scope_pk}, "sk": {"S": f"MEM#{memory_id}"}})
     assert not is_memory_row({"pk": {"S": f"STORE#{store}"}, "sk": {"S": f"MEM#{memory_id}"}})

@@ -52,7 +52,9 @@ def test_every_answer_has_a_body_schema_and_errors_have_the_error_shape(document
                     name = answer["$ref"].rsplit("/", 1)[-1]
                     assert answer["$ref"] == f"#/components/responses/{ERRORS[int(status)][0]}"
                     answer = responses[name]
-                    assert answer["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+                    assert answer["content"]["application/json"]["schema"] == {
+                        "$ref": "#/components/schemas/Error"
+                    }
                 else:
                     (media,) = answer["content"]
                     assert media in ("application/json", "application/x-ndjson"), (method, path)
@@ -71,12 +73,21 @@ def test_request_bodies_and_integer_queries_come_from_the_handlers(document):
         "$ref": "#/components/schemas/CreateItemRequest"
     }
     limit = next(p for p in items["get"]["parameters"] if p.get("name") == "limit")
-    assert limit["schema"] == {"type": "integer", "maximum": 100, "minimum": 1, "title": "Limit", "default": 20}
+    assert limit["schema"] == {
+        "type": "integer",
+        "maximum": 100,
+        "minimum": 1,
+        "title": "Limit",
+        "default": 20,
+    }
 
 
 def test_the_creating_posts_take_an_idempotency_key(document):
-    creating = {("post", "/memory_stores"), ("post", "/memory_stores/{name}/items"),
-                ("post", "/memory_stores/{name}/update_memories")}
+    creating = {
+        ("post", "/memory_stores"),
+        ("post", "/memory_stores/{name}/items"),
+        ("post", "/memory_stores/{name}/update_memories"),
+    }
     for path, item in document["paths"].items():
         for method, operation in item.items():
             takes_key = {"$ref": "#/components/parameters/IdempotencyKey"} in operation["parameters"]
@@ -104,7 +115,7 @@ def test_a_template_route_without_a_handler_is_an_error(tmp_path):
         "      Events:\n"
         "        Nowhere:\n"
         "          Type: HttpApi\n"
-        "          Properties: {Method: GET, Path: \"/memory_stores/{name}/nowhere\"}\n",
+        '          Properties: {Method: GET, Path: "/memory_stores/{name}/nowhere"}\n',
         encoding="utf-8",
     )
     with pytest.raises(OpenAPIError, match="GET /memory_stores/{name}/nowhere"):

@@ -27,21 +27,31 @@ FACTS = [
 
 @pytest.fixture
 def c():
-    settings = Settings(allowed_embedding_models=("memstore-hashing",), default_embedding_model="memstore-hashing")
-    container = Container(settings, repository=InMemoryRepository(), clock=ManualClock(), scheduler=RecordingScheduler())
+    settings = Settings(
+        allowed_embedding_models=("memstore-hashing",), default_embedding_model="memstore-hashing"
+    )
+    container = Container(
+        settings, repository=InMemoryRepository(), clock=ManualClock(), scheduler=RecordingScheduler()
+    )
     options = StoreOptions(procedural_memory_enabled=True, default_ttl_seconds=0)
-    container.stores.create(CreateStoreRequest(name="s", definition=StoreDefinition(options=options)), Caller())
+    container.stores.create(
+        CreateStoreRequest(name="s", definition=StoreDefinition(options=options)), Caller()
+    )
     for kind, content in FACTS:
-        container.items.create("s", CreateItemRequest(scope="alice", kind=Kind(kind), content=content), CALLER)
-    container.items.create("s", CreateItemRequest(scope="bob", kind=Kind.USER_PROFILE,
-                                                  content="User drinks green tea."), CALLER)
+        container.items.create(
+            "s", CreateItemRequest(scope="alice", kind=Kind(kind), content=content), CALLER
+        )
+    container.items.create(
+        "s", CreateItemRequest(scope="bob", kind=Kind.USER_PROFILE, content="User drinks green tea."), CALLER
+    )
     return container
 
 
 def search(c, text=None, k=10, previous=None, scope="alice", caller=CALLER):
     items = None if text is None else [{"role": "user", "content": text}]
-    req = SearchMemoriesRequest(scope=scope, items=items, previous_search_id=previous,
-                                options={"max_memories": k})
+    req = SearchMemoriesRequest(
+        scope=scope, items=items, previous_search_id=previous, options={"max_memories": k}
+    )
     answer = c.search.search("s", req, caller)
     c.search._access.flush()
     return answer
@@ -93,8 +103,9 @@ def test_hits_count_accesses(c):
 
 
 def test_writes_and_deletes_are_seen_by_the_next_search(c):
-    created = c.items.create("s", CreateItemRequest(scope="alice", kind=Kind.USER_PROFILE,
-                                                    content="User moved to Porto."), CALLER)
+    created = c.items.create(
+        "s", CreateItemRequest(scope="alice", kind=Kind.USER_PROFILE, content="User moved to Porto."), CALLER
+    )
     assert "User moved to Porto." in contents(search(c, "Porto"))
     c.items.delete("s", created.memory_id, CALLER)
     assert "User moved to Porto." not in contents(search(c, "Porto"))
@@ -116,7 +127,16 @@ def test_blank_items_are_rejected(c):
 def test_a_memory_is_found_through_the_meaning_of_its_topic(c):
     from memstore.domain.models import MemoryItem
 
-    c.repository.put_item(MemoryItem(memory_id="mem_job", store="s", scope="alice", kind=Kind.USER_PROFILE,
-                                     content="The user is a translator.", topic="occupation",
-                                     created_at=int(c.clock()), updated_at=int(c.clock())))
+    c.repository.put_item(
+        MemoryItem(
+            memory_id="mem_job",
+            store="s",
+            scope="alice",
+            kind=Kind.USER_PROFILE,
+            content="The user is a translator.",
+            topic="occupation",
+            created_at=int(c.clock()),
+            updated_at=int(c.clock()),
+        )
+    )
     assert contents(search(c, "Suggest a conference for my profession", k=1)) == ["The user is a translator."]

@@ -28,8 +28,17 @@ class ConstantEmbedder:
 
 
 def item(content: str, embedding: bytes | None = None, kind=Kind.USER_PROFILE) -> MemoryItem:
-    return MemoryItem(memory_id=f"mem_{abs(hash(content))}", store="s", scope="a", kind=kind, content=content,
-                      created_at=0, updated_at=0, embedding=embedding, embedding_model="constant")
+    return MemoryItem(
+        memory_id=f"mem_{abs(hash(content))}",
+        store="s",
+        scope="a",
+        kind=kind,
+        content=content,
+        created_at=0,
+        updated_at=0,
+        embedding=embedding,
+        embedding_model="constant",
+    )
 
 
 def test_a_different_value_is_at_most_an_update_never_a_duplicate():
@@ -52,8 +61,12 @@ def test_prime_reuses_stored_vectors_and_embeds_the_rest_in_one_batch():
         [Candidate(kind=Kind.USER_PROFILE, content="The user has a dog.", topic="pet")],
     )
     assert len(embedder.calls) == 1
-    assert set(embedder.calls[0]) == {"Talked about cats. And dogs.", "Talked about cats.", "And dogs.",
-                                      "The user has a dog. (pet)"}
+    assert set(embedder.calls[0]) == {
+        "Talked about cats. And dogs.",
+        "Talked about cats.",
+        "And dogs.",
+        "The user has a dog. (pet)",
+    }
     assert sim.vector_bytes("The user has a cat.") == stored
     sim("The user has a cat.", "The user has a dog.")
     assert len(embedder.calls) == 1

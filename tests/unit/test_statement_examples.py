@@ -37,7 +37,9 @@ def test_eval_sentences_do_not_appear_in_training():
 
         pytest.skip("eval/statements_eval.jsonl is not present")
     train = {row.text.strip().lower() for row in examples.load("statements")}
-    held_out = [json.loads(line) for line in EVAL_FILE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    held_out = [
+        json.loads(line) for line in EVAL_FILE.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
     assert held_out
     assert {row["label"] for row in held_out} <= ALLOWED
     assert [row["text"] for row in held_out if row["text"].strip().lower() in train] == []

@@ -4,7 +4,10 @@ from memstore.domain.topics import PROCEDURAL_GLOSS, glosses, search_text
 
 def test_known_topics_get_their_gloss_others_their_own_words():
     occupation = glosses()["occupation"]
-    assert search_text("The user is a nurse.", "occupation", Kind.USER_PROFILE) == f"The user is a nurse. ({occupation})"
+    assert (
+        search_text("The user is a nurse.", "occupation", Kind.USER_PROFILE)
+        == f"The user is a nurse. ({occupation})"
+    )
     assert search_text("Use bullets.", None, Kind.PROCEDURAL) == f"Use bullets. ({PROCEDURAL_GLOSS})"
     assert search_text("Likes jazz.", "music:genre", Kind.USER_PROFILE) == "Likes jazz. (music genre)"
     assert search_text("Talked about jazz.", None, Kind.CHAT_SUMMARY) == "Talked about jazz."

@@ -28,7 +28,9 @@ def env():
     scheduler = RecordingScheduler()
     publisher = RecordingPublisher()
     settings = Settings()
-    c = Container(settings, repository=InMemoryRepository(), clock=clock, scheduler=scheduler, publisher=publisher)
+    c = Container(
+        settings, repository=InMemoryRepository(), clock=clock, scheduler=scheduler, publisher=publisher
+    )
     options = StoreOptions(procedural_memory_enabled=True)
     c.stores.create(CreateStoreRequest(name="s", definition=StoreDefinition(options=options)), Caller())
     return c, clock, scheduler, publisher
@@ -36,8 +38,9 @@ def env():
 
 def submit(c, *texts, delay=0, previous=None, dry_run=False, scope="alice"):
     items = [{"role": "user", "content": t} for t in texts]
-    req = UpdateMemoriesRequest(scope=scope, items=items, update_delay=delay, previous_update_id=previous,
-                                dry_run=dry_run)
+    req = UpdateMemoriesRequest(
+        scope=scope, items=items, update_delay=delay, previous_update_id=previous, dry_run=dry_run
+    )
     return c.updates.submit("s", req, CALLER)
 
 
@@ -57,7 +60,9 @@ def test_submit_queues_and_schedules_at_due_time(env):
     assert job.update_id == answer["update_id"] and job.due_at == int(clock()) + 300
     assert job.wait_until.endswith("Z")
     stored = c.repository.get_update("s", answer["update_id"])
-    assert stored.status == UpdateStatus.QUEUED and stored.messages[0].content == "I prefer dark roast coffee."
+    assert (
+        stored.status == UpdateStatus.QUEUED and stored.messages[0].content == "I prefer dark roast coffee."
+    )
 
 
 def test_run_before_due_waits_then_completes_with_provenance(env):
@@ -146,18 +151,27 @@ def test_busy_scope_makes_the_next_update_wait(env):
     answer = run(c, scheduler)
     assert answer["status"] == "wait" and answer["due_at"] == int(clock()) + 5
     assert c.consolidation.run(first)["status"] == "done"
-    assert c.consolidation.run(ConsolidationJob(**{k: answer[k] for k in ConsolidationJob.model_fields}))[
-        "status"] == "done"
+    assert (
+        c.consolidation.run(ConsolidationJob(**{k: answer[k] for k in ConsolidationJob.model_fields}))[
+            "status"
+        ]
+        == "done"
+    )
 
 
 def test_remember_and_forget_apply_before_the_answer(env):
     c, clock, scheduler, _ = env
     answer = submit(c, "Remember that my dentist is Dr. Halvorsen.", delay=300)
-    assert answer["memory_commands"] == [{
-        "type": "memory_command_call",
-        "arguments": {"action": "remember", "content": answer["memory_commands"][0]["arguments"]["content"]},
-        "status": "completed",
-    }]
+    assert answer["memory_commands"] == [
+        {
+            "type": "memory_command_call",
+            "arguments": {
+                "action": "remember",
+                "content": answer["memory_commands"][0]["arguments"]["content"],
+            },
+            "status": "completed",
+        }
+    ]
     assert any("Halvorsen" in x for x in contents(c))
     answer = submit(c, "Please forget about my dentist Dr. Halvorsen.", delay=300)
     assert answer["memory_commands"][0]["arguments"]["action"] == "forget"
@@ -166,7 +180,9 @@ def test_remember_and_forget_apply_before_the_answer(env):
 
 def test_dry_run_writes_nothing(env):
     c, clock, scheduler, _ = env
-    answer = submit(c, "I prefer dark roast coffee.", "Remember that my dentist is Dr. Halvorsen.", dry_run=True)
+    answer = submit(
+        c, "I prefer dark roast coffee.", "Remember that my dentist is Dr. Halvorsen.", dry_run=True
+    )
     assert answer["status"] == "dry_run" and answer["update_id"] is None
     assert any(op["kind"] == "create" for op in answer["result"]["memory_operations"])
     assert answer["memory_commands"][0]["status"] == "dry_run"
@@ -211,12 +227,19 @@ def test_an_updates_command_and_its_extraction_both_rewrite_a_summary(env):
     """The instant forget and the later extraction run under one update id; the second must not
     be mistaken for a retry of the first."""
     c, clock, scheduler, _ = env
-    submit(c, "Weekends are for woodworking, that's my thing.", "I'm thinking of getting a koi tattoo.",
-           "My cat is called Miso.")
+    submit(
+        c,
+        "Weekends are for woodworking, that's my thing.",
+        "I'm thinking of getting a koi tattoo.",
+        "My cat is called Miso.",
+    )
     run(c, scheduler)
     clock.advance(60)
-    submit(c, "Actually, watercolour painting has replaced woodworking as my weekend thing.",
-           "Can you forget the tattoo idea?")
+    submit(
+        c,
+        "Actually, watercolour painting has replaced woodworking as my weekend thing.",
+        "Can you forget the tattoo idea?",
+    )
     run(c, scheduler)
     stored = " ".join(contents(c)).lower()
     assert "tattoo" not in stored and "woodworking" not in stored and "watercolour" in stored
@@ -232,7 +255,10 @@ def test_a_run_that_died_holding_the_scope_is_failed_and_the_scope_taken_over(en
     clock.advance(CLAIM_LEASE_SECONDS)
     assert run(c, scheduler)["status"] == "done"
     abandoned = c.updates.get("s", dead.update_id, CALLER)
-    assert abandoned.status == UpdateStatus.FAILED and abandoned.messages[0].content == "I prefer dark roast coffee."
+    assert (
+        abandoned.status == UpdateStatus.FAILED
+        and abandoned.messages[0].content == "I prefer dark roast coffee."
+    )
     assert any("Miso" in x for x in contents(c))
 
 
@@ -241,7 +267,6 @@ def test_a_dry_run_never_echoes_a_secret_it_was_asked_to_remember(env):
     answer = submit(c, "Remember that my backup key is sk-proj-abcdefghijklmnopqrstuvwx1234", dry_run=True)
     assert "sk-proj" not in str(answer)
     assert answer["memory_commands"][0]["arguments"]["action"] == "remember"
-
 
 
 def test_the_message_whose_command_was_applied_before_the_202_says_so(env):

@@ -221,7 +221,9 @@ class Container:
             self.clock,
             self.audit,
             self._bulk_erasure,
-            self._idempotency_records(self.settings.idempotency_table or Settings.from_env().idempotency_table),
+            self._idempotency_records(
+                self.settings.idempotency_table or Settings.from_env().idempotency_table
+            ),
             on_scope_deleted=(lambda store, scope: self._built_index("delete_scope", store, scope),),
             on_store_deleted=(lambda name: self._built_index("delete_store", name),),
             **(
@@ -391,7 +393,9 @@ class Container:
         def embedder_for_store(name: str) -> Embedder | None:
             if name not in stores:
                 store = self.repository.get_store(name)
-                model = None if store is None else store.definition.embedding_model or s.default_embedding_model
+                model = (
+                    None if store is None else store.definition.embedding_model or s.default_embedding_model
+                )
                 stores[name] = None if model is None else self.embedder_for(model)
             return stores[name]
 
@@ -408,7 +412,9 @@ class Container:
 
             scheduler = process_scheduler()
             if scheduler is None:
-                raise RuntimeError("SCHEDULER=local needs the process scheduler that `memstore local` installs")
+                raise RuntimeError(
+                    "SCHEDULER=local needs the process scheduler that `memstore local` installs"
+                )
             return scheduler
         from memstore.adapters.aws_orchestration import StepFunctionsScheduler
 
@@ -521,7 +527,9 @@ class Container:
         else:
             action = AuditAction.FORGOTTEN if reason == "command" else AuditAction.CONSOLIDATION_DELETED
         why = {"command": "explicit command", "update": "consolidation"}.get(reason, reason)
-        self.audit.removed(item.store, item.scope, [item], action=action, actor=f"update:{update_id}", reason=why)
+        self.audit.removed(
+            item.store, item.scope, [item], action=action, actor=f"update:{update_id}", reason=why
+        )
 
     @cached_property
     def updates(self) -> UpdateService:

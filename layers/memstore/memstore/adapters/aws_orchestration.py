@@ -27,7 +27,9 @@ class StepFunctionsScheduler:
             import boto3
 
             self._client = boto3.client(
-                "stepfunctions", region_name=self._region, config=aws_config(connect_timeout=2, read_timeout=5)
+                "stepfunctions",
+                region_name=self._region,
+                config=aws_config(connect_timeout=2, read_timeout=5),
             )
         return self._client
 
@@ -35,7 +37,9 @@ class StepFunctionsScheduler:
         """botocore retries throttling and 5xx (standard mode); what still fails is
         DependencyUnavailable, raised before the update is recorded (services/updates.py)."""
         try:
-            self._sfn().start_execution(stateMachineArn=self._arn, name=job.execution_name, input=job.model_dump_json())
+            self._sfn().start_execution(
+                stateMachineArn=self._arn, name=job.execution_name, input=job.model_dump_json()
+            )
         except ClientError as e:
             if e.response.get("Error", {}).get("Code") == "ExecutionAlreadyExists":
                 return
@@ -65,8 +69,14 @@ class EventBridgePublisher:
         """Best effort: a notification must not fail the consolidation that already happened."""
         try:
             self._events().put_events(
-                Entries=[{"Source": self.SOURCE, "DetailType": detail_type, "Detail": json.dumps(detail),
-                          "EventBusName": self._bus}]
+                Entries=[
+                    {
+                        "Source": self.SOURCE,
+                        "DetailType": detail_type,
+                        "Detail": json.dumps(detail),
+                        "EventBusName": self._bus,
+                    }
+                ]
             )
         except (ClientError, BotoCoreError):
             from aws_lambda_powertools import Logger

@@ -27,7 +27,12 @@ pause: Sleep = time.sleep
 """How `retry` waits (tests replace it to record the waits instead)."""
 
 
-def delay(attempt: int, base: float = BASE_SECONDS, cap: float = CAP_SECONDS, rand: Callable[[], float] = random.random) -> float:
+def delay(
+    attempt: int,
+    base: float = BASE_SECONDS,
+    cap: float = CAP_SECONDS,
+    rand: Callable[[], float] = random.random,
+) -> float:
     """The wait before retry number `attempt` (1 for the first retry): full jitter."""
     return rand() * min(cap, base * 2 ** (attempt - 1))
 

@@ -56,7 +56,9 @@ class BedrockTitanEmbedder:
             from memstore.adapters.backoff import aws_config
 
             self._client = boto3.client(
-                "bedrock-runtime", region_name=self._region_name, config=aws_config(connect_timeout=2, read_timeout=10)
+                "bedrock-runtime",
+                region_name=self._region_name,
+                config=aws_config(connect_timeout=2, read_timeout=10),
             )
         return self._client
 

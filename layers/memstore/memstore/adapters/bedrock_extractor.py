@@ -52,7 +52,9 @@ class BedrockConverseExtractor(ToolCallExtractor):
 
             from memstore.adapters.backoff import aws_config
 
-            self._client = boto3.client("bedrock-runtime", config=aws_config(connect_timeout=5, read_timeout=120))
+            self._client = boto3.client(
+                "bedrock-runtime", config=aws_config(connect_timeout=5, read_timeout=120)
+            )
         return self._client
 
     def _tool_config(self, schema: dict[str, Any]) -> dict[str, Any]:

@@ -39,7 +39,9 @@ class DynamoDBLifecycle:
         data = self._query(pk, "MEM#", start, limit, self._row_attributes)
         rows = [to_item(self._m.MemoryRow.from_raw_data(raw)) for raw in data.get("Items", [])]
         more = data.get("LastEvaluatedKey") is not None
-        return Page[MemoryItem](items=rows, has_more=more, next_after=rows[-1].memory_id if more and rows else None)
+        return Page[MemoryItem](
+            items=rows, has_more=more, next_after=rows[-1].memory_id if more and rows else None
+        )
 
     def set_importance(self, item: MemoryItem, importance: float, at: int) -> bool:
         row_cls = self._m.MemoryRow
@@ -53,7 +55,10 @@ class DynamoDBLifecycle:
             )
         except DependencyUnavailable as e:
             cause = e.__cause__
-            if isinstance(cause, PynamoDBException) and cause.cause_response_code == "ConditionalCheckFailedException":
+            if (
+                isinstance(cause, PynamoDBException)
+                and cause.cause_response_code == "ConditionalCheckFailedException"
+            ):
                 return False
             raise
         return True

@@ -496,8 +496,9 @@ class DynamoDBRepository:
         pk = keys.scope_pk(store, scope)
         rows = self._guard(
             lambda: list(
-                self._m.MemoryRow.batch_get([(pk, keys.memory_sk(mid)) for mid in dict.fromkeys(memory_ids)],
-                                            consistent_read=True)
+                self._m.MemoryRow.batch_get(
+                    [(pk, keys.memory_sk(mid)) for mid in dict.fromkeys(memory_ids)], consistent_read=True
+                )
             )
         )
         by_id = {r.memory_id: to_item(r) for r in rows}
@@ -509,10 +510,12 @@ class DynamoDBRepository:
         row_cls = self._m.MemoryRow
         row = row_cls(keys.scope_pk(store, scope), keys.memory_sk(memory_id))
         try:
-            _resilient(lambda: row.update(
-                actions=[row_cls.embedding.set(embedding), row_cls.embedding_model.set(model)],
-                condition=row_cls.pk.exists() & (row_cls.version == expected_version),
-            ))
+            _resilient(
+                lambda: row.update(
+                    actions=[row_cls.embedding.set(embedding), row_cls.embedding_model.set(model)],
+                    condition=row_cls.pk.exists() & (row_cls.version == expected_version),
+                )
+            )
         except PynamoDBException as e:
             if e.cause_response_code != "ConditionalCheckFailedException":
                 raise DependencyUnavailable("the table is unavailable") from e
@@ -542,10 +545,12 @@ class DynamoDBRepository:
         for memory_id in memory_ids:
             row = row_cls(pk, keys.memory_sk(memory_id))
             try:
-                _resilient(lambda row=row: row.update(
-                    actions=[row_cls.access_count.add(1), row_cls.last_accessed_at.set(int(now))],
-                    condition=row_cls.pk.exists(),
-                ))
+                _resilient(
+                    lambda row=row: row.update(
+                        actions=[row_cls.access_count.add(1), row_cls.last_accessed_at.set(int(now))],
+                        condition=row_cls.pk.exists(),
+                    )
+                )
             except PynamoDBException as e:
                 if e.cause_response_code != "ConditionalCheckFailedException":
                     raise DependencyUnavailable("the table is unavailable") from e
@@ -576,8 +581,12 @@ class DynamoDBRepository:
         try:
             with self._transaction() as tx:
                 tx.save(self._update_row(update), condition=m.UpdateRow.pk.does_not_exist())
-                tx.save(m.MessagesRow(pk, messages_sk(update.update_id), messages=_pack_messages(update.messages)))
-                tx.save(m.PointerRow(keys.store_pk(update.store), update_sk(update.update_id), scope_hash=hashed))
+                tx.save(
+                    m.MessagesRow(pk, messages_sk(update.update_id), messages=_pack_messages(update.messages))
+                )
+                tx.save(
+                    m.PointerRow(keys.store_pk(update.store), update_sk(update.update_id), scope_hash=hashed)
+                )
                 tx.update(
                     m.ScopeRow(keys.store_pk(update.store), keys.scope_sk(hashed)),
                     actions=[m.ScopeRow.registered.set(True)],
@@ -597,7 +606,9 @@ class DynamoDBRepository:
                     )
                     # its messages are in `update` now: the superseded one keeps none
                     tx.delete(m.KeyRow(pk, messages_sk(supersedes)))
-                tx.update(state, actions=[m.StateRow.pending_update_id.set(update.update_id)], condition=pending_ok)
+                tx.update(
+                    state, actions=[m.StateRow.pending_update_id.set(update.update_id)], condition=pending_ok
+                )
         except TransactWriteError as e:
             if _condition_failed(e):
                 raise Conflict("the scope's pending update changed", "previous_update_id") from e
@@ -647,10 +658,14 @@ class DynamoDBRepository:
         m = self._m
         row = m.UpdateRow(keys.scope_pk(update.store, update.scope), update_sk(update.update_id))
         try:
-            _resilient(lambda: row.update(
-                actions=[m.UpdateRow.failed_messages.set([f.model_dump() for f in update.failed_messages])],
-                condition=m.UpdateRow.pk.exists(),
-            ))
+            _resilient(
+                lambda: row.update(
+                    actions=[
+                        m.UpdateRow.failed_messages.set([f.model_dump() for f in update.failed_messages])
+                    ],
+                    condition=m.UpdateRow.pk.exists(),
+                )
+            )
         except PynamoDBException as e:
             if e.cause_response_code == "ConditionalCheckFailedException":
                 raise NotFound(f"update '{update.update_id}' not found", "update_id") from e
@@ -744,7 +759,10 @@ class DynamoDBRepository:
 
     def _pointer(self, item: MemoryItem, hashed: str) -> Any:
         return self._m.PointerRow(
-            keys.store_pk(item.store), keys.memory_sk(item.memory_id), scope_hash=hashed, expires_at=item.expires_at
+            keys.store_pk(item.store),
+            keys.memory_sk(item.memory_id),
+            scope_hash=hashed,
+            expires_at=item.expires_at,
         )
 
     def _key_guard(self, item: MemoryItem) -> Any:
@@ -791,7 +809,9 @@ class DynamoDBRepository:
         cond = self._m.KeyRow.sk.startswith(prefix) if prefix else None
         return self._guard(
             lambda: list(
-                self._m.KeyRow.query(pk, cond, consistent_read=True, page_size=1000, attributes_to_get=["pk", "sk"])
+                self._m.KeyRow.query(
+                    pk, cond, consistent_read=True, page_size=1000, attributes_to_get=["pk", "sk"]
+                )
             )
         )
 

@@ -42,7 +42,7 @@ class HashingEmbedder:
         features = [(f"w:{w}", 1.0) for w in words]
         for w in words:
             padded = f"<{w}>"
-            features.extend((f"c:{padded[i:i + 3]}", 0.5) for i in range(len(padded) - 2))
+            features.extend((f"c:{padded[i : i + 3]}", 0.5) for i in range(len(padded) - 2))
         return features or [(_EMPTY_FEATURE, 1.0)]
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:

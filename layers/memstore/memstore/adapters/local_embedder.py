@@ -160,9 +160,15 @@ def build_onnx_model(weights: Mapping[str, np.ndarray], variant: str = "fp32") -
         else:
             q, scales = _quantize_blockwise(weight.T)
             product = node(
-                "MatMulNBits", [x, const(f"{out}.wq", q), const(f"{out}.ws", scales)], f"{out}.mm",
-                domain="com.microsoft", K=weight.shape[1], N=weight.shape[0], bits=8,
-                block_size=_INT8_BLOCK, accuracy_level=4,
+                "MatMulNBits",
+                [x, const(f"{out}.wq", q), const(f"{out}.ws", scales)],
+                f"{out}.mm",
+                domain="com.microsoft",
+                K=weight.shape[1],
+                N=weight.shape[0],
+                bits=8,
+                block_size=_INT8_BLOCK,
+                accuracy_level=4,
             )
         return node("Add", [product, b], out)
 
@@ -188,15 +194,18 @@ def build_onnx_model(weights: Mapping[str, np.ndarray], variant: str = "fp32") -
         f32("embeddings.position_embeddings.weight") + f32("embeddings.token_type_embeddings.weight")[0],
     )
     positions = node("Slice", [position_and_type, zero, seq_len, zero], "positions")
-    words = node("Gather", [const("word_embeddings", f32("embeddings.word_embeddings.weight")), "input_ids"],
-                 "words")
+    words = node(
+        "Gather", [const("word_embeddings", f32("embeddings.word_embeddings.weight")), "input_ids"], "words"
+    )
     x = layer_norm(node("Add", [words, positions], "embedded"), "embeddings.LayerNorm", "emb_ln")
 
     mask_f = node("Cast", ["attention_mask"], "mask_f", to=TensorProto.FLOAT)
     mask_bias = node(
         "Mul",
-        [node("Sub", [mask_f, one_f], "mask_minus_one"),
-         const("mask_scale", np.array(-np.finfo(np.float32).min, dtype=np.float32))],
+        [
+            node("Sub", [mask_f, one_f], "mask_minus_one"),
+            const("mask_scale", np.array(-np.finfo(np.float32).min, dtype=np.float32)),
+        ],
         "mask_bias_2d",
     )
     mask_bias = node("Unsqueeze", [mask_bias, axes_12], "mask_bias")
@@ -206,15 +215,20 @@ def build_onnx_model(weights: Mapping[str, np.ndarray], variant: str = "fp32") -
         p = f"encoder.layer.{i}"
         a = f"{p}.attention"
         qkv_w = np.concatenate(
-            [f32(f"{a}.self.query.weight") * scale, f32(f"{a}.self.key.weight"), f32(f"{a}.self.value.weight")]
+            [
+                f32(f"{a}.self.query.weight") * scale,
+                f32(f"{a}.self.key.weight"),
+                f32(f"{a}.self.value.weight"),
+            ]
         )
         qkv_b = np.concatenate(
             [f32(f"{a}.self.query.bias") * scale, f32(f"{a}.self.key.bias"), f32(f"{a}.self.value.bias")]
         )
         qkv = linear(x, qkv_w, qkv_b, f"l{i}.qkv")
         nodes.append(
-            helper.make_node("Split", [qkv, split_sizes], [f"l{i}.q", f"l{i}.k", f"l{i}.v"], axis=2,
-                             name=f"l{i}.split")
+            helper.make_node(
+                "Split", [qkv, split_sizes], [f"l{i}.q", f"l{i}.k", f"l{i}.v"], axis=2, name=f"l{i}.split"
+            )
         )
 
         def to_heads(t: str, perm: list[int]) -> str:
@@ -226,13 +240,16 @@ def build_onnx_model(weights: Mapping[str, np.ndarray], variant: str = "fp32") -
         v = to_heads(f"l{i}.v", [0, 2, 1, 3])
         scores = node("Add", [node("MatMul", [q, k], f"l{i}.qk"), mask_bias], f"l{i}.scores")
         probs = node("Softmax", [scores], f"l{i}.probs", axis=-1)
-        context = node("Transpose", [node("MatMul", [probs, v], f"l{i}.ctx")], f"l{i}.ctx.t", perm=[0, 2, 1, 3])
+        context = node(
+            "Transpose", [node("MatMul", [probs, v], f"l{i}.ctx")], f"l{i}.ctx.t", perm=[0, 2, 1, 3]
+        )
         context = node("Reshape", [context, hidden_shape], f"l{i}.ctx.merged")
         attn = linear(context, f32(f"{a}.output.dense.weight"), f32(f"{a}.output.dense.bias"), f"l{i}.attn")
         x = layer_norm(node("Add", [attn, x], f"l{i}.attn.res"), f"{a}.output.LayerNorm", f"l{i}.ln1")
 
-        inter = linear(x, f32(f"{p}.intermediate.dense.weight"), f32(f"{p}.intermediate.dense.bias"),
-                       f"l{i}.ff1")
+        inter = linear(
+            x, f32(f"{p}.intermediate.dense.weight"), f32(f"{p}.intermediate.dense.bias"), f"l{i}.ff1"
+        )
         erf = node("Erf", [node("Div", [inter, sqrt2_f], f"l{i}.ff1.scaled")], f"l{i}.erf")
         gelu_x = node("Mul", [inter, node("Add", [erf, one_f], f"l{i}.erf1")], f"l{i}.gelu.x")
         gelu = node("Mul", [gelu_x, half_f], f"l{i}.gelu")
@@ -245,8 +262,11 @@ def build_onnx_model(weights: Mapping[str, np.ndarray], variant: str = "fp32") -
     counts = node("Max", [counts, const("count_floor", np.array(1e-9, dtype=np.float32))], "counts_floor")
     mean = node("Div", [summed, counts], "mean")
     sq = node("ReduceSum", [node("Mul", [mean, mean], "mean_sq"), axes_1], "norm_sq", keepdims=1)
-    norm = node("Max", [node("Sqrt", [sq], "norm"), const("norm_floor", np.array(1e-12, dtype=np.float32))],
-                "norm_floor_applied")
+    norm = node(
+        "Max",
+        [node("Sqrt", [sq], "norm"), const("norm_floor", np.array(1e-12, dtype=np.float32))],
+        "norm_floor_applied",
+    )
     node("Div", [mean, norm], "sentence_embedding")
 
     graph = helper.make_graph(

@@ -30,7 +30,9 @@ class InMemoryLifecycle:
         with self._repo._lock:
             items = self._repo._items.get(store, {})
             ids = sorted(
-                mid for mid, i in items.items() if scope_hash(i.scope) == scope_key and (after is None or mid > after)
+                mid
+                for mid, i in items.items()
+                if scope_hash(i.scope) == scope_key and (after is None or mid > after)
             )
             rows = [items[mid].model_copy(update={"embedding": None}, deep=True) for mid in ids[:limit]]
         more = len(ids) > limit

@@ -114,7 +114,9 @@ class InMemoryRepository:
         `list_read_budget(limit)` of them, and list rows leave embeddings and revisions out."""
         with self._lock:
             items = self._items.get(store, {})
-            ids = sorted(mid for mid, i in items.items() if i.scope == scope and (after is None or mid > after))
+            ids = sorted(
+                mid for mid, i in items.items() if i.scope == scope and (after is None or mid > after)
+            )
             found: list[MemoryItem] = []
             read = 0
             for mid in ids[: list_read_budget(limit)]:
@@ -124,7 +126,9 @@ class InMemoryRepository:
                     found.append(item)
                 if len(found) > limit:
                     break
-            rows = [i.model_copy(update={"embedding": None, "revisions": []}, deep=True) for i in found[:limit]]
+            rows = [
+                i.model_copy(update={"embedding": None, "revisions": []}, deep=True) for i in found[:limit]
+            ]
             if len(found) > limit:
                 return Page[MemoryItem](items=rows, has_more=True, next_after=rows[-1].memory_id)
             if read == len(ids):
@@ -162,7 +166,9 @@ class InMemoryRepository:
     def get_items(self, store: str, scope: str, memory_ids: list[str], now: float) -> list[MemoryItem]:
         with self._lock:
             found = [self._items.get(store, {}).get(mid) for mid in memory_ids]
-            return [i.model_copy(deep=True) for i in found if i and i.scope == scope and not i.is_expired(now)]
+            return [
+                i.model_copy(deep=True) for i in found if i and i.scope == scope and not i.is_expired(now)
+            ]
 
     def set_embedding(
         self, store: str, scope: str, memory_id: str, embedding: bytes, model: str, expected_version: int
@@ -219,8 +225,11 @@ class InMemoryRepository:
             if supersedes is not None:
                 old = updates[supersedes]
                 updates[supersedes] = old.model_copy(
-                    update={"status": UpdateStatus.SUPERSEDED, "superseded_by": update.update_id,
-                            "updated_at": update.created_at}
+                    update={
+                        "status": UpdateStatus.SUPERSEDED,
+                        "superseded_by": update.update_id,
+                        "updated_at": update.created_at,
+                    }
                 )
                 self._messages.pop((update.store, supersedes), None)
             updates[update.update_id] = update.model_copy(update={"messages": []}, deep=True)

@@ -201,7 +201,9 @@ class OpenSearchIndex:
             if mapping is None:
                 try:
                     self._retrying(
-                        lambda: self.client.indices.create(index=self.index_name, body=self.index_body(self._initial_dims))
+                        lambda: self.client.indices.create(
+                            index=self.index_name, body=self.index_body(self._initial_dims)
+                        )
                     )
                     self._fields = set(self._initial_dims)
                     return
@@ -267,7 +269,9 @@ class OpenSearchIndex:
             from opensearchpy.exceptions import NotFoundError
 
             try:
-                self._retrying(lambda: self.client.delete(index=self.index_name, id=_doc_id(store, memory_id)))
+                self._retrying(
+                    lambda: self.client.delete(index=self.index_name, id=_doc_id(store, memory_id))
+                )
             except NotFoundError:
                 return
             except _opensearch_errors() as e:
@@ -304,7 +308,9 @@ class OpenSearchIndex:
             if after is not None:
                 body["search_after"] = after
             try:
-                response = self._retrying(lambda body=body: self.client.search(index=self.index_name, body=body))
+                response = self._retrying(
+                    lambda body=body: self.client.search(index=self.index_name, body=body)
+                )
             except NotFoundError:
                 return
             except _opensearch_errors() as e:
@@ -330,7 +336,9 @@ class OpenSearchIndex:
                 if op.get("status", 200) >= 300 and not (kind == "delete" and op.get("status") == 404)
             ]
             if failed:
-                raise DependencyUnavailable(f"the vector index rejected {len(failed)} of {len(actions)} operations")
+                raise DependencyUnavailable(
+                    f"the vector index rejected {len(failed)} of {len(actions)} operations"
+                )
 
     # ------------------------------------------------------------------ reads
     def search_bodies(
@@ -348,7 +356,10 @@ class OpenSearchIndex:
                     "filter": {"bool": {"filter": filters}},
                 }
             }
-            lines += [{"index": self.index_name}, {"size": k, "_source": ["memory_id"], "query": {"knn": knn}}]
+            lines += [
+                {"index": self.index_name},
+                {"size": k, "_source": ["memory_id"], "query": {"knn": knn}},
+            ]
         if text.strip():
             match = {"bool": {"must": [{"match": {"content": {"query": text}}}], "filter": filters}}
             lines += [{"index": self.index_name}, {"size": k, "_source": ["memory_id"], "query": match}]

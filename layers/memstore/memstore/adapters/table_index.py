@@ -70,8 +70,9 @@ class TableVectorIndex:
     def live_items(self, store: str, scope: str, now: float, model: str = "") -> list[MemoryItem]:
         return [i for i in self._index(store, scope, model, now).items if not i.is_expired(now)]
 
-    def query(self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float,
-              model: str = "") -> list[Hit]:
+    def query(
+        self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float, model: str = ""
+    ) -> list[Hit]:
         index = self._index(store, scope, model, now)
         if not index.items:
             return []
@@ -84,8 +85,9 @@ class TableVectorIndex:
             top = np.argsort(-cosine)[:per_ranker] if len(cosine) > per_ranker else np.argsort(-cosine)
             for i in top:
                 if cosine[i] > -2.0:
-                    hits[int(i)] = Hit(memory_id=index.items[i].memory_id, vector_score=float(cosine[i]),
-                                       item=index.items[i])
+                    hits[int(i)] = Hit(
+                        memory_id=index.items[i].memory_id, vector_score=float(cosine[i]), item=index.items[i]
+                    )
         lexical = sorted(index.bm25.scores(text).items(), key=lambda kv: -kv[1])
         for i, score in [(i, s) for i, s in lexical if live[i]][:per_ranker]:
             hit = hits.get(i) or Hit(memory_id=index.items[i].memory_id, item=index.items[i])
@@ -133,4 +135,12 @@ class TableVectorIndex:
         else:
             matrix = np.zeros((0, embedder.dimensions), dtype=np.float32)
         expires = np.array([i.expires_at or 0 for i in items], dtype=np.int64)
-        return _ScopeIndex(stamp, time.monotonic(), model, items, matrix, Bm25Index.build([search_text(i.content, i.topic, i.kind) for i in items]), expires)
+        return _ScopeIndex(
+            stamp,
+            time.monotonic(),
+            model,
+            items,
+            matrix,
+            Bm25Index.build([search_text(i.content, i.topic, i.kind) for i in items]),
+            expires,
+        )

@@ -38,6 +38,7 @@ def _xray_sdk_tracer():
 
     return Tracer()
 
+
 DEFAULT_MAX_BODY_BYTES = 64 * 1024
 """Item and store bodies are small (content is at most 8 KB); update_memories raises its own."""
 
@@ -73,8 +74,11 @@ def build_resolver() -> APIGatewayHttpResolver:
 
 
 def _error(status: int, code: str, message: str, param: str | None = None) -> dict:
-    return {"statusCode": status, "headers": {"Content-Type": "application/json"},
-            "body": json.dumps(errors.error_body(code, message, param))}
+    return {
+        "statusCode": status,
+        "headers": {"Content-Type": "application/json"},
+        "body": json.dumps(errors.error_body(code, message, param)),
+    }
 
 
 def _checked_body(event: dict) -> dict | None:

@@ -79,7 +79,9 @@ class Idempotency:
         """`services` is the handler's `memstore.wiring.container`, asked per request."""
         return cls(os.environ.get(TABLE_ENV) or None, services)
 
-    def __call__(self, app: APIGatewayHttpResolver, caller: Caller, respond: Callable[[], Response]) -> Response:
+    def __call__(
+        self, app: APIGatewayHttpResolver, caller: Caller, respond: Callable[[], Response]
+    ) -> Response:
         """`respond()` once per Idempotency-Key: its answer is replayed for a retry of the same
         request. Without the header, or without a persistence table, `respond()` simply runs."""
         event = app.current_event.raw_event
@@ -92,8 +94,13 @@ class Idempotency:
         scope = [*_principal(event), caller.user_id, *_route(event), key]
         services = self._services()
         _track(services, event, caller, app.current_event.json_body, scope)
-        answer = _remembered(services, self.table, {"scope": scope, "body": app.current_event.json_body},
-                             respond, app.lambda_context)
+        answer = _remembered(
+            services,
+            self.table,
+            {"scope": scope, "body": app.current_event.json_body},
+            respond,
+            app.lambda_context,
+        )
         headers = {REPLAYED_HEADER: "true"} if answer.get("replayed") else None
         return Response(answer["status"], "application/json", answer["body"], headers=headers)
 
@@ -103,7 +110,9 @@ def record_id(key_scope: list[Any]) -> str:
     return f"{_RECORD_PREFIX}#{hashlib.sha256(json.dumps(key_scope, sort_keys=True).encode()).hexdigest()}"
 
 
-def _track(services: Services, event: dict[str, Any], caller: Caller, body: Any, key_scope: list[Any]) -> None:
+def _track(
+    services: Services, event: dict[str, Any], caller: Caller, body: Any, key_scope: list[Any]
+) -> None:
     """Before the request runs, notes which store (and scope) its kept answer will be about, so
     that deleting the scope or the store deletes the answer too."""
     body = body if isinstance(body, dict) else {}
@@ -185,7 +194,9 @@ def _remembered(
     except IdempotencyValidationError:
         raise IdempotencyKeyReused(f"{PARAM} was already used with a different request body", PARAM) from None
     except IdempotencyAlreadyInProgressError:
-        raise IdempotencyKeyInUse(f"a request with this {PARAM} is still in progress; retry later", PARAM) from None
+        raise IdempotencyKeyInUse(
+            f"a request with this {PARAM} is still in progress; retry later", PARAM
+        ) from None
     except IdempotencyPersistenceLayerError:
         raise DependencyUnavailable("the idempotency store is unavailable; retry later") from None
 

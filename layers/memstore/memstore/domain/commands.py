@@ -52,4 +52,3 @@ def split_sentences(text: str) -> list[str]:
     if tail:
         out.append(tail)
     return out
-

@@ -284,7 +284,10 @@ def _collapse(candidates: list[Candidate], similarity: Similarity) -> list[Candi
             if prev.kind != c.kind:
                 continue
             same_slot = (
-                c.topic is not None and c.topic == prev.topic and c.exclusive and c.is_update
+                c.topic is not None
+                and c.topic == prev.topic
+                and c.exclusive
+                and c.is_update
                 and c.kind != Kind.CHAT_SUMMARY
                 and similarity(prev.content, c.content) >= UPDATE_SIMILARITY
             )

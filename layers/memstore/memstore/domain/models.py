@@ -30,7 +30,9 @@ class StoreOptions(BaseModel):
     procedural_memory_enabled: StrictBool = False
     default_ttl_seconds: StrictInt = Field(default=0, ge=0, le=10 * 365 * 86400)
     user_profile_details: str | None = Field(default=None, max_length=4000)
-    message_retention_seconds: StrictInt = Field(default=DEFAULT_MESSAGE_RETENTION, ge=0, le=MAX_MESSAGE_RETENTION)
+    message_retention_seconds: StrictInt = Field(
+        default=DEFAULT_MESSAGE_RETENTION, ge=0, le=MAX_MESSAGE_RETENTION
+    )
     """How long an update keeps its raw conversation messages once it is completed or failed
     (a superseded update's are removed at once: they live on in its successor). 0 removes them
     the moment the update finishes, so a failed update cannot be retried without resubmitting."""

@@ -50,7 +50,9 @@ def check_message_sizes(messages: list[InputMessage]) -> None:
     """A message over the limit is a payload too large (413), like an oversized body."""
     for n, message in enumerate(messages):
         if len(message.text()) > MAX_MESSAGE_CHARS:
-            raise PayloadTooLarge(f"a message holds at most {MAX_MESSAGE_CHARS} characters", f"items.{n}.content")
+            raise PayloadTooLarge(
+                f"a message holds at most {MAX_MESSAGE_CHARS} characters", f"items.{n}.content"
+            )
 
 
 class UpdateMemoriesRequest(BaseModel):
@@ -75,8 +77,11 @@ class FailedMessage(BaseModel):
     message: str
 
     def public(self) -> dict[str, Any]:
-        return {"index": self.index, "message_id": self.message_id,
-                "error": {"code": self.code, "message": self.message}}
+        return {
+            "index": self.index,
+            "message_id": self.message_id,
+            "error": {"code": self.code, "message": self.message},
+        }
 
 
 class UpdateRecord(BaseModel):

@@ -33,7 +33,9 @@ above extracted memories (0.5)."""
 
 def _item_id(after: str) -> str:
     if not ITEM_ID.fullmatch(after):
-        raise InvalidRequest("after must be the last_id or next_after of a previous page of this listing", "after")
+        raise InvalidRequest(
+            "after must be the last_id or next_after of a previous page of this listing", "after"
+        )
     return after
 
 
@@ -143,13 +145,17 @@ class ItemService:
         self._store(store_name)
         return self._repo.get_item_by_key(store_name, caller.resolve(raw_scope), key, self._clock())
 
-    def update(self, store_name: str, memory_id: str, request: UpdateItemRequest, caller: Caller) -> MemoryItem:
+    def update(
+        self, store_name: str, memory_id: str, request: UpdateItemRequest, caller: Caller
+    ) -> MemoryItem:
         store = self._store(store_name)
         current = self.get(store_name, memory_id, caller)
         content = None if request.content is None else self._safe_content(store, request.content)
         return self._revise(store, current, content, request.kind)
 
-    def _revise(self, store: Store, current: MemoryItem, content: str | None, kind: Kind | None) -> MemoryItem:
+    def _revise(
+        self, store: Store, current: MemoryItem, content: str | None, kind: Kind | None
+    ) -> MemoryItem:
         now = int(self._clock())
         changes: dict = {
             "updated_at": now,
@@ -164,7 +170,9 @@ class ItemService:
             changes["embedding_model"] = None
             changes["revisions"] = [
                 *current.revisions,
-                Revision(content=current.content, updated_at=current.updated_at, replaced_at=now, reason="api"),
+                Revision(
+                    content=current.content, updated_at=current.updated_at, replaced_at=now, reason="api"
+                ),
             ]
         updated = current.model_copy(update=changes)
         self._repo.replace_item(updated, expected_version=current.version)

@@ -39,7 +39,9 @@ class Vectors(Protocol):
 
 def _with_source(source: Source, update_id: str, message_ids: list[str]) -> Source:
     return Source(
-        update_ids=[*source.update_ids, update_id] if update_id not in source.update_ids else source.update_ids,
+        update_ids=[*source.update_ids, update_id]
+        if update_id not in source.update_ids
+        else source.update_ids,
         message_ids=list(dict.fromkeys([*source.message_ids, *message_ids])),
     )
 
@@ -106,7 +108,14 @@ class MemoryWriter:
         return report
 
     def _create(
-        self, store: Store, scope: str, op: Operation, update_id: str, index: int, now: int, known: Vectors | None
+        self,
+        store: Store,
+        scope: str,
+        op: Operation,
+        update_id: str,
+        index: int,
+        now: int,
+        known: Vectors | None,
     ) -> list[MemoryItem]:
         """One memory, or, for a summary over the content limit, one per piece of it (split
         between sentences); a fact over the limit is cut."""
@@ -125,7 +134,14 @@ class MemoryWriter:
         ]
 
     def _create_one(
-        self, store: Store, scope: str, candidate: Candidate, update_id: str, seed: str, content: str, now: int,
+        self,
+        store: Store,
+        scope: str,
+        candidate: Candidate,
+        update_id: str,
+        seed: str,
+        content: str,
+        now: int,
         known: Vectors | None,
     ) -> MemoryItem:
         item = MemoryItem(
@@ -150,7 +166,13 @@ class MemoryWriter:
         return item
 
     def _revise(
-        self, store: Store, op: Operation, update_id: str, now: int, known: Vectors | None, reason: str = "update"
+        self,
+        store: Store,
+        op: Operation,
+        update_id: str,
+        now: int,
+        known: Vectors | None,
+        reason: str = "update",
     ) -> MemoryItem | None:
         content = cut_to_limit(op.candidate.content) if op.candidate is not None else None
         for _ in range(3):

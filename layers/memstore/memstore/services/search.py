@@ -76,11 +76,17 @@ class SearchService:
             ranked, usage = self._static(store, scope, now), None
         chosen = [s for s in ranked if s.item.memory_id not in exclude][:k]
         search_id = new_id("srch", now)
-        self._repo.save_search(SearchSession(
-            search_id=search_id, store=store_name, scope=scope, query=query,
-            returned=[*exclude, *(s.item.memory_id for s in chosen)],
-            created_at=int(now), expires_at=int(now) + SEARCH_SESSION_TTL,
-        ))
+        self._repo.save_search(
+            SearchSession(
+                search_id=search_id,
+                store=store_name,
+                scope=scope,
+                query=query,
+                returned=[*exclude, *(s.item.memory_id for s in chosen)],
+                created_at=int(now),
+                expires_at=int(now) + SEARCH_SESSION_TTL,
+            )
+        )
         if chosen:
             self._access.record(store_name, scope, [s.item.memory_id for s in chosen], now)
         answer: dict[str, Any] = {

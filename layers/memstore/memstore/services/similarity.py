@@ -55,7 +55,9 @@ class EmbeddingSimilarity:
                 extra.extend(merge.sentences(item.content))
         indexed = {i.content: search_text(i.content, i.topic, i.kind) for i in existing}
         indexed.update({c.content: search_text(c.content, c.topic, c.kind) for c in candidates})
-        wanted = [t for t in dict.fromkeys([*self._vectors, *indexed, *extra]) if self._vectors.get(t) is None]
+        wanted = [
+            t for t in dict.fromkeys([*self._vectors, *indexed, *extra]) if self._vectors.get(t) is None
+        ]
         if wanted:
             embedded = self._embedder.embed([indexed.get(t, t) for t in wanted])
             for text, vec in zip(wanted, embedded, strict=True):

@@ -54,8 +54,11 @@ GuardFor = Callable[[Store], Guard]
 """The privacy guard for one store (memstore.domain.privacy.PrivacyGuard on the store's embedder)."""
 
 
-def lexical_similarity_for(store: Store, existing: list[MemoryItem], candidates: list[Candidate]) -> merge.Similarity:
+def lexical_similarity_for(
+    store: Store, existing: list[MemoryItem], candidates: list[Candidate]
+) -> merge.Similarity:
     return merge.lexical_similarity
+
 
 BUSY_RETRY_SECONDS = 5
 """How long an update waits when another update of its scope is being processed."""
@@ -85,7 +88,9 @@ def job_for(update: UpdateRecord) -> ConsolidationJob:
 
 
 def job_of(store: str, scope: str, update_id: str, due_at: int) -> ConsolidationJob:
-    return ConsolidationJob(store=store, scope=scope, update_id=update_id, due_at=due_at, wait_until=iso(due_at))
+    return ConsolidationJob(
+        store=store, scope=scope, update_id=update_id, due_at=due_at, wait_until=iso(due_at)
+    )
 
 
 def allowed_kinds(options: StoreOptions) -> set[Kind]:
@@ -128,7 +133,10 @@ ForgetEmbedFor = Callable[[Store], Embed]
 
 def verbatim_candidate(command: Command, message_ids: list[str]) -> Candidate:
     return Candidate(
-        kind=Kind.USER_PROFILE, content=command.content, message_ids=message_ids, importance=REMEMBER_IMPORTANCE
+        kind=Kind.USER_PROFILE,
+        content=command.content,
+        message_ids=message_ids,
+        importance=REMEMBER_IMPORTANCE,
     )
 
 
@@ -201,7 +209,9 @@ class UpdateService:
         self._scheduler.schedule(job_of(store.name, scope, update_id, now + request.update_delay))
         commands = self._apply_command(store, scope, planned, update_id) if planned else []
         if command and (commands or not command[0].tentative):
-            messages = [m.model_copy(update={"command_applied": True}) if m.id == command[1] else m for m in messages]
+            messages = [
+                m.model_copy(update={"command_applied": True}) if m.id == command[1] else m for m in messages
+            ]
         update = self._enqueue(store.name, scope, update_id, carried + messages, request, now)
         return {
             "object": "memory_store.update",
@@ -218,7 +228,13 @@ class UpdateService:
         return update
 
     def _enqueue(
-        self, store: str, scope: str, update_id: str, messages: list[Message], request: UpdateMemoriesRequest, now: int
+        self,
+        store: str,
+        scope: str,
+        update_id: str,
+        messages: list[Message],
+        request: UpdateMemoriesRequest,
+        now: int,
     ) -> UpdateRecord:
         for _ in range(ENQUEUE_ATTEMPTS):
             pending_id = self._repo.scope_state(store, scope).pending_update_id
@@ -230,7 +246,8 @@ class UpdateService:
                 scope=scope,
                 status=UpdateStatus.QUEUED,
                 messages=[*earlier, *messages],
-                previous_update_id=request.previous_update_id or (pending.previous_update_id if pending else None),
+                previous_update_id=request.previous_update_id
+                or (pending.previous_update_id if pending else None),
                 due_at=now + request.update_delay,
                 created_at=now,
                 updated_at=now,
@@ -250,8 +267,9 @@ class UpdateService:
             return []
         previous = self._repo.get_update(store, previous_id, now=self._clock())
         if previous is None or previous.scope != scope:
-            raise InvalidRequest(f"previous_update_id '{previous_id}' is not an update of this scope",
-                                 "previous_update_id")
+            raise InvalidRequest(
+                f"previous_update_id '{previous_id}' is not an update of this scope", "previous_update_id"
+            )
         if previous.status != UpdateStatus.FAILED:
             return []
         if not previous.messages:
@@ -281,17 +299,26 @@ class UpdateService:
         cmd, message_id = command
         existing = self._repo.scope_items(store.name, scope, self._clock())
         operations, similarity = plan(
-            store, existing, command_extraction(cmd, message_id, self._remember), self._similarity_for,
-            self._guard_for, self._forget_embed(store),
+            store,
+            existing,
+            command_extraction(cmd, message_id, self._remember),
+            self._similarity_for,
+            self._guard_for,
+            self._forget_embed(store),
         )
         return cmd, operations, similarity
 
     def _apply_command(self, store: Store, scope: str, planned: PlannedCommand, update_id: str) -> list[dict]:
         cmd, operations, similarity = planned
-        applied = self._writer.apply(store, scope, operations, update_id, vectors=similarity, reason="command")
+        applied = self._writer.apply(
+            store, scope, operations, update_id, vectors=similarity, reason="command"
+        )
         if cmd.tentative and not applied:
             return []
-        call: dict[str, Any] = {"type": "memory_command_call", "arguments": {"action": cmd.action, "content": cmd.echoed()}}
+        call: dict[str, Any] = {
+            "type": "memory_command_call",
+            "arguments": {"action": cmd.action, "content": cmd.echoed()},
+        }
         if cmd.action == "forget":
             # completed with the deleted ids when the request named something; no_match otherwise
             deleted = [op["memory_item"]["memory_id"] for op in applied if op["kind"] == "delete"]
@@ -314,7 +341,10 @@ class UpdateService:
         if command:
             extra = command_extraction(*command, self._remember)
             extraction = extraction.model_copy(
-                update={"memories": extra.memories + extraction.memories, "forget": extra.forget + extraction.forget}
+                update={
+                    "memories": extra.memories + extraction.memories,
+                    "forget": extra.forget + extraction.forget,
+                }
             )
         operations, _ = plan(
             store, existing, extraction, self._similarity_for, self._guard_for, self._forget_embed(store)
@@ -362,7 +392,10 @@ def failure_body(error: dict[str, Any]) -> dict[str, str]:
     kind = str(error.get("Error") or "Error")
     if kind == "ExtractionFailed":
         return {"code": "extraction_failed", "message": str(error.get("Cause") or "extraction failed")[:500]}
-    return {"code": "internal_error", "message": f"consolidation failed ({kind[:80]}); retry with previous_update_id"}
+    return {
+        "code": "internal_error",
+        "message": f"consolidation failed ({kind[:80]}); retry with previous_update_id",
+    }
 
 
 class ConsolidationService:
@@ -404,8 +437,9 @@ class ConsolidationService:
         if update.status in TERMINAL:
             return self._answer(job, "done")
         if update.status == UpdateStatus.QUEUED and update.due_at > now:
-            return self._answer(job.model_copy(update={"due_at": update.due_at, "wait_until": iso(update.due_at)}),
-                                "wait")
+            return self._answer(
+                job.model_copy(update={"due_at": update.due_at, "wait_until": iso(update.due_at)}), "wait"
+            )
         outcome = self._repo.claim_update(job.store, job.scope, job.update_id, now)
         if outcome == ClaimOutcome.BUSY and self._release_abandoned(job.store, job.scope, now):
             outcome = self._repo.claim_update(job.store, job.scope, job.update_id, now)
@@ -491,7 +525,9 @@ class ConsolidationService:
         if update.previous_update_id:
             # past the previous update's message retention its messages are gone: no context
             previous = self._repo.get_update(store.name, update.previous_update_id, now=self._clock())
-            context = previous.usable_messages() if previous and previous.status != UpdateStatus.FAILED else []
+            context = (
+                previous.usable_messages() if previous and previous.status != UpdateStatus.FAILED else []
+            )
         existing = self._repo.scope_items(store.name, update.scope, self._clock())
         extractor = self._extractor_for(store)
 
@@ -509,14 +545,23 @@ class ConsolidationService:
             store, existing, extraction, self._similarity_for, self._guard_for, forget_embed
         )
         applied = self._writer.apply(store, update.scope, operations, update.update_id, vectors=similarity)
-        result = {"memory_operations": applied, "usage": extraction.usage,
-                  "failed_messages": [f.public() for f in failed]}
+        result = {
+            "memory_operations": applied,
+            "usage": extraction.usage,
+            "failed_messages": [f.public() for f in failed],
+        }
         return result, failed
 
     @staticmethod
     def _set_aside(update: UpdateRecord, failure: Failure) -> FailedMessage:
-        logger.warning("message set aside", extra={"update_id": update.update_id, "index": failure.index,
-                                                   "error_type": type(failure.error).__name__})
+        logger.warning(
+            "message set aside",
+            extra={
+                "update_id": update.update_id,
+                "index": failure.index,
+                "error_type": type(failure.error).__name__,
+            },
+        )
         return set_aside(update.messages, failure)
 
     def _publish_completed(self, update: UpdateRecord) -> None:
@@ -525,8 +570,12 @@ class ConsolidationService:
             counts[op["kind"]] = counts.get(op["kind"], 0) + 1
         self._publisher.publish(
             "memstore.UpdateCompleted",
-            {"store": update.store, "update_id": update.update_id, "status": update.status.value,
-             "operations": counts},
+            {
+                "store": update.store,
+                "update_id": update.update_id,
+                "status": update.status.value,
+                "operations": counts,
+            },
         )
 
     @staticmethod

@@ -128,7 +128,7 @@ def _entropy(token: str) -> float:
 
 
 def _keyword(word: str) -> bool:
-    """"key", "api-key", "access_key": a word that makes a long mixed token after it a key."""
+    """ "key", "api-key", "access_key": a word that makes a long mixed token after it a key."""
     return re.split(r"[-_]", word.lower())[-1] in ("key", "keys")
 
 
@@ -262,7 +262,13 @@ def _ages(s: Sentence) -> list[Hit]:
         # "At 49 I finally feel …": a bare number after "at" that qualifies a whole clause is a
         # time of life (a clock time is 1-12, or carries "pm", "o'clock", …)
         clause_level = head.lower == "at" and s.tokens[head.head].pos in ("VERB", "AUX")
-        if t.dep == "pobj" and clause_level and not s.children(t) and t.text.isdigit() and 13 <= int(t.text) <= 120:
+        if (
+            t.dep == "pobj"
+            and clause_level
+            and not s.children(t)
+            and t.text.isdigit()
+            and 13 <= int(t.text) <= 120
+        ):
             hits.append(Hit("exact_age", t.text))
             continue
         for a in s.tokens:

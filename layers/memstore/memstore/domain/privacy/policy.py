@@ -31,7 +31,9 @@ class Policy:
 def _directive(token: Token, s: Sentence | None = None) -> str | None:
     lemma = token.lemma.lower()
     particles = [c.lower for c in s.children(token) if c.dep == "prt"] if s is not None else []
-    if lemma in terms("directive_negative") or any(f"{lemma} {p}" in terms("directive_negative") for p in particles):
+    if lemma in terms("directive_negative") or any(
+        f"{lemma} {p}" in terms("directive_negative") for p in particles
+    ):
         return "exclude"
     if lemma in terms("directive"):
         return "keep"
