@@ -138,7 +138,7 @@ def test_job_runs_the_update_and_a_rerun_of_the_same_job_changes_nothing(env, ha
     event = env.job_event(update_id)
 
     first = handler(event)
-    assert first == {**event, "status": "done"}
+    assert first == {**event, "run": 0, "status": "done"}
     update = env.repo.get_update(STORE, update_id)
     assert update.status == UpdateStatus.COMPLETED
     memories = env.memories()
@@ -148,7 +148,7 @@ def test_job_runs_the_update_and_a_rerun_of_the_same_job_changes_nothing(env, ha
     assert len(env.publisher.events) == 1
 
     second = handler(event)
-    assert second == {**event, "status": "done"}
+    assert second == {**event, "run": 0, "status": "done"}
     assert env.memories() == memories
     assert env.repo.get_update(STORE, update_id).result == update.result
     assert len(env.publisher.events) == 1, "a re-run must not announce the update twice"
@@ -210,7 +210,7 @@ def test_job_of_a_superseded_update_answers_superseded(env, handler):
 def test_unknown_update_is_done_and_writes_nothing(env, handler):
     event = load_event("consolidate", "job")
     assert env.repo.get_update(STORE, event["update_id"]) is None
-    assert handler(event) == {**event, "status": "done"}
+    assert handler(event) == {**event, "run": 0, "status": "done"}
     assert handler({**event, "store": "no-such-store"})["status"] == "done"
     assert env.memories() == []
     assert env.publisher.events == []

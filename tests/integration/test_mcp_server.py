@@ -103,7 +103,7 @@ def test_remember_list_and_forget(base_url: str):
         session_run(base_url, "mcp_store2", "cy", steps)
     )
     assert second["memory_id"] == first["memory_id"] and second["content"] == "Has a cat named Tofu."
-    assert [m["content"] for m in listed] == ["Has a cat named Tofu.", "Works as a nurse."]
+    assert sorted(m["content"] for m in listed) == ["Has a cat named Tofu.", "Works as a nurse."]
     assert by_key == {"deleted": [first["memory_id"]]} and by_id == {"deleted": [other["memory_id"]]}
     assert bad.isError and "kind" in bad.content[0].text
     assert missing.isError and "not_found" in missing.content[0].text

@@ -1,6 +1,7 @@
 """template.yaml's IdempotencyTable as CloudFormation would deploy it, and as `memstore local`
 builds it: Powertools' key and TTL attributes, on-demand billing, the customer-managed key when
-one is given, and access for the three functions with creating POSTs only."""
+one is given, and access for the three functions with creating POSTs only (plus delete-only
+access for the functions that finish a long deletion, which removes the answers it reaches)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ pytestmark = pytest.mark.integration
 
 WITH_IDEMPOTENCY = {"StoresFunction", "ItemsFunction", "UpdatesFunction"}
 RECORD_ACTIONS = {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem"}
+DELETING = {"GovernanceFunction", "LifecycleFunction"}
 
 
 def test_the_table_has_powertools_key_and_ttl_and_on_demand_billing():
@@ -40,16 +42,19 @@ def test_the_table_uses_the_customer_key_when_given():
 def test_only_the_functions_with_creating_posts_reach_the_table(backend):
     resources = deployed(VectorBackend=backend, KmsKeyArn=KEY)
     holders = {where for where, s in statements(resources) if "IdempotencyTable" in str(s["Resource"])}
-    assert holders == {f"{fn}Role" for fn in WITH_IDEMPOTENCY}
+    assert holders == {f"{fn}Role" for fn in WITH_IDEMPOTENCY | DELETING}
     for where, s in statements(resources):
         if "IdempotencyTable" in str(s["Resource"]):
-            assert set(as_list(s["Action"])) == RECORD_ACTIONS, where
+            expected_actions = (
+                {"dynamodb:DeleteItem"} if where in {f"{fn}Role" for fn in DELETING} else RECORD_ACTIONS
+            )
+            assert set(as_list(s["Action"])) == expected_actions, where
             assert s["Resource"] == {"Fn::GetAtt": ["IdempotencyTable", "Arn"]}
-    for fn in FUNCTIONS:
+    for fn in set(FUNCTIONS) | DELETING:
         if fn not in resources:
             continue
-        env = resources[fn]["Properties"]["Environment"]["Variables"]
-        expected = {"Ref": "IdempotencyTable"} if fn in WITH_IDEMPOTENCY else None
+        env = resources[fn]["Properties"].get("Environment", {}).get("Variables", {})
+        expected = {"Ref": "IdempotencyTable"} if fn in WITH_IDEMPOTENCY | DELETING else None
         assert env.get("IDEMPOTENCY_TABLE_NAME") == expected, fn
 
 

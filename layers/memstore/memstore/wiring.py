@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from memstore.ports.audit import AuditLog
     from memstore.ports.continuation import PassContinuation
     from memstore.ports.embedder import Embedder
+    from memstore.ports.erasure import BulkErasure, IdempotencyRecords
     from memstore.ports.events import EventPublisher
     from memstore.ports.extractor import Extractor
     from memstore.ports.forwarder import Forwarder
@@ -234,7 +235,7 @@ class Container:
         )
 
     @cached_property
-    def _bulk_erasure(self):
+    def _bulk_erasure(self) -> BulkErasure | None:
         from memstore.adapters.memory_repository import InMemoryRepository
 
         if isinstance(self.repository, InMemoryRepository):
@@ -244,7 +245,7 @@ class Container:
         s = self.settings
         return DynamoDBErasure(s.table_name, region=s.region, host=s.dynamodb_endpoint)
 
-    def _idempotency_records(self, table: str):
+    def _idempotency_records(self, table: str) -> IdempotencyRecords | None:
         if not table or self._bulk_erasure is None:
             return None
         cache = self.__dict__.setdefault("_idempotency_tables", {})
