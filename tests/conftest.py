@@ -46,3 +46,23 @@ def moto_table(aws_env):
     with mock_aws():
         create_table_from_template(TABLE)
         yield TABLE
+
+
+@pytest.fixture(scope="module")
+def local_server():
+    """`memstore local` (the template's functions, moto in process) on a free port, one per test
+    module: one LocalRuntime may run in a process at a time."""
+    from pathlib import Path
+
+    from memstore_local import LocalRuntime, run_in_thread
+
+    server = run_in_thread(LocalRuntime(Path(__file__).resolve().parents[1] / "template.yaml"), port=0)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def base_url(local_server) -> str:
+    return local_server.url

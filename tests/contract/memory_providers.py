@@ -26,15 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def memstore_local_url() -> Iterator[str]:
-    """Module-scoped: one LocalRuntime may run per process, and other modules start their own."""
-    from memstore_local import LocalRuntime, run_in_thread
-
-    server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
-    try:
-        yield server.url
-    finally:
-        server.stop()
+def memstore_local_url(base_url: str) -> str:
+    return base_url
 
 
 @pytest.fixture

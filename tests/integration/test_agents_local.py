@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,20 +15,10 @@ import pytest
 from memstore.agents import ConversationMemory, MemoryTools
 from memstore.client import MemoryStoreClient
 from memstore.memory import Memory
-from memstore_local import LocalRuntime, run_in_thread
 
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
-    try:
-        yield server.url
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -18,21 +18,11 @@ from memstore.client import (
     MemoryStoreClient,
     NotFoundError,
 )
-from memstore_local import LocalRuntime, run_in_thread
 
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 60.0
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
-    try:
-        yield server.url
-    finally:
-        server.stop()
 
 
 @pytest.fixture

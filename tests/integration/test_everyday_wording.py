@@ -15,13 +15,10 @@ import urllib.error
 import urllib.request
 import uuid
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from memstore_local import LocalRuntime, run_in_thread
 
 pytestmark = pytest.mark.integration
 
@@ -52,13 +49,9 @@ class Client:
 
 
 @pytest.fixture(scope="module")
-def local() -> Iterator[Client]:
-    server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
-    try:
-        assert server.port > 0
-        yield Client(server.url)
-    finally:
-        server.stop()
+def local(local_server) -> Client:
+    assert local_server.port > 0
+    return Client(local_server.url)
 
 
 # ----------------------------------------------------------------------------------------------

@@ -15,12 +15,9 @@ import re
 import shutil
 import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-from memstore_local import LocalRuntime, run_in_thread
 
 pytestmark = [
     pytest.mark.integration,
@@ -42,12 +39,8 @@ def examples() -> list[tuple[int, str]]:
 
 
 @pytest.fixture(scope="module")
-def endpoint() -> Iterator[str]:
-    server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
-    try:
-        yield server.url
-    finally:
-        server.stop()
+def endpoint(base_url: str) -> str:
+    return base_url
 
 
 class Shell:

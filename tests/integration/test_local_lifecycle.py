@@ -6,13 +6,11 @@ from __future__ import annotations
 import json
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from memstore_local import LocalRuntime, run_in_thread
 from memstore_local import lifecycle as local_lifecycle
 from memstore_local.cli import main
 
@@ -33,12 +31,8 @@ def call(base: str, method: str, path: str, body: dict[str, Any] | None = None) 
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[Any]:
-    running = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
-    try:
-        yield running
-    finally:
-        running.stop()
+def server(local_server: Any) -> Any:
+    return local_server
 
 
 def test_memstore_lifecycle_run_sweeps_an_expired_item_and_prints_the_counts(server, capsys):

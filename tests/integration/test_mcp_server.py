@@ -7,13 +7,11 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from memstore.client import MemoryStoreClient
-from memstore_local import LocalRuntime, run_in_thread
 
 pytest.importorskip("mcp", reason="the mcp extra is not installed")
 
@@ -23,15 +21,6 @@ from mcp.client.stdio import stdio_client  # noqa: E402
 pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
-    try:
-        yield server.url
-    finally:
-        server.stop()
 
 
 def server_parameters(base_url: str, store: str, scope: str) -> StdioServerParameters:

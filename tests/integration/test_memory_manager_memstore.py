@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from memstore.client import MemoryStoreClient
 from memstore.memory import Memory, MemoryManager, MemoryRecord
-from memstore_local import LocalRuntime, run_in_thread
 
 pytestmark = pytest.mark.integration
 
@@ -21,12 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[MemoryStoreClient]:
-    server = run_in_thread(LocalRuntime(ROOT / "template.yaml"), port=0)
-    try:
-        yield MemoryStoreClient(server.url)
-    finally:
-        server.stop()
+def client(base_url: str) -> MemoryStoreClient:
+    return MemoryStoreClient(base_url)
 
 
 @pytest.fixture
