@@ -15,7 +15,6 @@ import pytest
 from botocore.stub import ANY, Stubber
 
 from memstore.client import MemoryStoreClient
-from tests.integration.test_agents_local import base_url  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.integration
 
