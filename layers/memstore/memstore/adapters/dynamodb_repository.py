@@ -116,6 +116,7 @@ class _Models:
             reinforcements = NumberAttribute(null=True)
             expiry_pinned = BooleanAttribute(null=True)
             record_key = UnicodeAttribute(null=True, attr_name="key")
+            metadata = JSONAttribute(null=True)
 
         class KeyGuardRow(KeyRow):
             Meta = meta
@@ -204,6 +205,7 @@ def to_item(row: Any) -> MemoryItem:
         reinforcements=int(row.reinforcements or 0),
         expiry_pinned=bool(row.expiry_pinned),
         key=row.record_key,
+        metadata=row.metadata or {},
     )
 
 
@@ -755,6 +757,7 @@ class DynamoDBRepository:
             reinforcements=item.reinforcements or None,
             expiry_pinned=item.expiry_pinned or None,
             record_key=item.key,
+            metadata=item.metadata or None,
         )
 
     def _pointer(self, item: MemoryItem, hashed: str) -> Any:

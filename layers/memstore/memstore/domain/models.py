@@ -85,6 +85,8 @@ class Revision(BaseModel):
     update_id: str | None = None
     replaced_at: int | None = None
     reason: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    """The item's metadata while this content was current."""
 
 
 class MemoryItem(BaseModel):
@@ -117,6 +119,9 @@ class MemoryItem(BaseModel):
     """`expires_at` was set explicitly (POST …/expiration): later writes keep it."""
     key: str | None = None
     """The caller's own name for this memory, unique among the scope's live items."""
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    """The caller's flat key/value data (domain/item_metadata.py): stored and returned, never
+    embedded, searched or written by extraction."""
 
     def is_expired(self, now: float) -> bool:
         return self.expires_at is not None and self.expires_at <= now
@@ -137,6 +142,7 @@ class MemoryItem(BaseModel):
             "source": self.source.public(),
             "version": self.version,
             "key": self.key,
+            "metadata": dict(self.metadata),
         }
 
 
