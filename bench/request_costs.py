@@ -50,6 +50,8 @@ REGION = "us-east-1"
 ACCOUNT = "123456789012"
 TITAN = "amazon.titan-embed-text-v2:0"
 READ_UNIT, WRITE_UNIT = 4096, 1024
+TOKEN_HEADER = "x-amzn-bedrock-input-token-count"
+"""Where Bedrock's InvokeModel answer states the input tokens it bills."""
 
 
 # ------------------------------------------------------------------ DynamoDB item sizes
@@ -117,6 +119,15 @@ class MotoImages:
         table = self._table(table_name)
         names = [table.hash_key_attr] + ([table.range_key_attr] if table.range_key_attr else [])
         return {n: item[n] for n in names if n in item}
+
+
+def _body_length(http_response: Any, operation: Any) -> int:
+    """A response body's length; a streamed one (Bedrock's InvokeModel) by its Content-Length,
+    so the caller still reads the stream."""
+    if operation is not None and operation.has_streaming_output:
+        length = http_response.headers.get("content-length", "0")
+        return int(length) if length.isdigit() else 0
+    return len(http_response.content or b"")
 
 
 def _units(size: int, unit: int) -> int:
@@ -207,13 +218,15 @@ class RequestCounter:
                 tally.requests += 1
                 tally.request_bytes += len(request.body or b"")
 
-    def _needs_retry(self, event_name: str, response: Any = None, attempts: int = 1, **_: Any) -> None:
+    def _needs_retry(
+        self, event_name: str, response: Any = None, attempts: int = 1, operation: Any = None, **_: Any
+    ) -> None:
         with self._lock:
             tally = self._tally(event_name)
             if tally is None:
                 return
             if response is not None:
-                tally.response_bytes += len(response[0].content or b"")
+                tally.response_bytes += _body_length(response[0], operation)
             if attempts > 1:
                 tally.retries += 1
 
@@ -232,12 +245,9 @@ class RequestCounter:
                 tally.read_units += reads
                 tally.write_units += writes
         elif event_name.startswith("after-call.bedrock-runtime.") and http_response.status_code == 200:
-            try:
-                count = int(json.loads(http_response.content).get("inputTextTokenCount", 0))
-            except (ValueError, AttributeError):
-                count = 0
+            count = http_response.headers.get(TOKEN_HEADER, "0")
             with self._lock:
-                tally.tokens += count
+                tally.tokens += int(count) if count.isdigit() else 0
 
     # -- DynamoDB capacity units, by DynamoDB's rules
     def _write_targets(self, operation: str, body: dict[str, Any]) -> list[tuple[str, dict[str, Any], bool]]:
@@ -335,6 +345,8 @@ class TitanStandIn:
         self._minilm = minilm
         self._seed = seed
         self._maps: dict[int, Any] = {}
+        self.answered_bytes = 0
+        self.answered_tokens = 0
 
     def attach(self, client: Any) -> Any:
         client.meta.events.register_first("before-send.bedrock-runtime.InvokeModel", self.answer)
@@ -366,7 +378,14 @@ class TitanStandIn:
             "inputTextTokenCount": len(self._minilm.tokenize([text])[0]) - 2,
         }
         data = json.dumps(payload).encode()
-        return AWSResponse(request.url, 200, {"Content-Type": "application/json"}, _Body(data))
+        headers = {
+            "Content-Type": "application/json",
+            "Content-Length": str(len(data)),
+            TOKEN_HEADER: str(payload["inputTextTokenCount"]),
+        }
+        self.answered_bytes += len(data)
+        self.answered_tokens += payload["inputTextTokenCount"]
+        return AWSResponse(request.url, 200, headers, _Body(data))
 
 
 class _Body:
