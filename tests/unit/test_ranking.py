@@ -10,7 +10,7 @@ import math
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from memstore.domain import ranking
+from memstore.domain import ranking, search_terms
 from memstore.domain.models import Kind, MemoryItem
 
 NOW = 1_800_000_000
@@ -151,7 +151,7 @@ def test_tokenize_ignores_case_and_accents(parts):
 def test_bm25_scores_exactly_the_documents_that_share_a_query_term(documents, query):
     texts = [" ".join(d) for d in documents]
     scores = ranking.Bm25Index.build(texts).scores(query)
-    terms = set(ranking.tokenize(query))
+    terms = set(search_terms.query_terms(query))
     sharing = {i for i, t in enumerate(texts) if terms & set(ranking.tokenize(t))}
     assert set(scores) == sharing
     assert all(s > 0 for s in scores.values())

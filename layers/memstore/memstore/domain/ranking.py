@@ -18,12 +18,11 @@ never filters anything out."""
 from __future__ import annotations
 
 import math
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from memstore.domain import search_terms
 from memstore.domain.lifecycle import current_importance
 from memstore.domain.lifecycle_options import LifecycleOptions
 from memstore.domain.models import MemoryItem
@@ -40,27 +39,10 @@ BM25_SATURATION = 4.0
 """BM25 is unbounded: score / (score + BM25_SATURATION) maps it to [0, 1); 4 is about one rare
 shared word."""
 
-_STOP = frozenset(
-    "a an the and or but so to of in on at for with from by as into about than then that this these those "
-    "is am are was were be been being it its i me my mine myself we us our you your yours he she they them "
-    "their his her has have had do does did not no just really very too also now there here what which who "
-    "whom when where why how all any some each every more most much many would should could can will shall "
-    "may might must please tell know let like get got go going up out over user s t don".split()
-)
-_TOKEN = re.compile(r"[a-z0-9]+")
-
 
 def tokenize(text: str) -> list[str]:
-    folded = unicodedata.normalize("NFKD", text)
-    folded = "".join(ch for ch in folded if not unicodedata.combining(ch)).lower()
-    return [_stem(w) for w in _TOKEN.findall(folded) if w not in _STOP]
-
-
-def _stem(word: str) -> str:
-    for suffix in ("ing", "ies", "es", "ed", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)] + ("y" if suffix == "ies" else "")
-    return word
+    """A memory's BM25 terms (domain/search_terms.py)."""
+    return search_terms.document_terms(text)
 
 
 @dataclass
@@ -86,7 +68,7 @@ class Bm25Index:
     def scores(self, query: str) -> dict[int, float]:
         n = len(self.lengths)
         out: dict[int, float] = {}
-        for term in set(tokenize(query)):
+        for term in set(search_terms.query_terms(query)):
             docs = self.postings.get(term)
             if not docs:
                 continue

@@ -1,0 +1,57 @@
+"""The words BM25 matches on: case and accents folded, stop words dropped, the rest stemmed with
+the Snowball English (Porter2) stemmer, so "painting", "paints" and "painted" are one term.
+
+Stop words come from data/search_stopwords.jsonl (each row says where it came from): the Snowball
+English stop list for both memories and queries, and, for queries only, words that ask for a memory
+rather than say what it is about ("remind me", "do you remember")."""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+import unicodedata
+
+import snowballstemmer
+
+from memstore.domain.language import examples
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+_stemmer = snowballstemmer.stemmer("english")
+_stemmer_lock = threading.Lock()
+
+
+@functools.cache
+def _words(label: str) -> frozenset[str]:
+    return frozenset(row["text"] for row in examples.rows("search_stopwords") if row["label"] == label)
+
+
+def stopwords() -> frozenset[str]:
+    return _words("stopword")
+
+
+def request_words() -> frozenset[str]:
+    return _words("request")
+
+
+@functools.lru_cache(maxsize=100_000)
+def stem(word: str) -> str:
+    with _stemmer_lock:
+        return _stemmer.stemWord(word)
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased, accent-free alphanumeric words, in order."""
+    folded = unicodedata.normalize("NFKD", text)
+    folded = "".join(ch for ch in folded if not unicodedata.combining(ch)).lower()
+    return _TOKEN.findall(folded)
+
+
+def document_terms(text: str) -> list[str]:
+    stop = stopwords()
+    return [stem(w) for w in words(text) if w not in stop]
+
+
+def query_terms(text: str) -> list[str]:
+    stop, asking = stopwords(), request_words()
+    return [stem(w) for w in words(text) if w not in stop and w not in asking]
