@@ -8,6 +8,7 @@ from aws_lambda_powertools.event_handler.openapi.params import Body, Query
 from memstore.api.app import build_resolver, current_caller, entrypoint, json_response
 from memstore.api.deletions import deletion_answer
 from memstore.api.idempotency import Idempotency
+from memstore.domain import item_metadata
 from memstore.domain.errors import NotFound
 from memstore.domain.item_control import ExpirationRequest, ReinforceRequest
 from memstore.domain.models import Kind
@@ -50,7 +51,9 @@ def list_items(
     after: Annotated[str | None, Query(max_length=64)] = None,
     key: Annotated[ItemKey | None, Query()] = None,
 ):
-    query = ListItemsQuery(scope=scope, kind=kind, limit=limit, after=after, key=key)
+    """`metadata.<key>=<value>` query parameters filter the page (docs/api.md, "Item metadata")."""
+    wanted = item_metadata.parse_filter(app.current_event.query_string_parameters or {})
+    query = ListItemsQuery(scope=scope, kind=kind, limit=limit, after=after, key=key, metadata=wanted)
     page = container().items.list(name, query, caller())
     return json_response(200, page.public(lambda i: i.memory_id, lambda i: i.public()))
 

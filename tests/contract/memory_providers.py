@@ -18,8 +18,6 @@ Opener = Callable[[], MemoryProvider]
 
 PERSISTENT = {"sqlite", "postgresql", "chroma", "pinecone", "memstore"}
 """Providers whose records outlive the provider object (the process, for the local ones)."""
-KIND_ONLY_METADATA = {"memstore"}
-"""Providers whose records' metadata is the service item's `kind` alone."""
 MILLISECOND_ORDER = {"memstore"}
 """Providers that order a listing by creation time only to the millisecond (ULID ids)."""
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,6 @@ import pytest
 
 from memstore.memory import Memory, MemoryRecord
 from tests.contract.memory_providers import (  # noqa: F401 (fixtures)
-    KIND_ONLY_METADATA,
     MILLISECOND_ORDER,
     PERSISTENT,
     Opener,
@@ -46,15 +45,6 @@ def memory(open_provider: Opener) -> Iterator[Memory]:
         yield opened
 
 
-@pytest.fixture
-def free_form_metadata(request: pytest.FixtureRequest) -> None:
-    name = request.node.callspec.params["open_provider"]
-    if name in KIND_ONLY_METADATA:
-        pytest.skip(
-            f"{name} records carry only the service item's kind as metadata (test_memstore_kind_is_metadata)"
-        )
-
-
 def fill(memory: Memory, namespace: str = "default", **metadata: object) -> None:
     for key, value in FACTS.items():
         memory.set(MemoryRecord(key, value, namespace, dict(metadata)))
@@ -69,7 +59,7 @@ def test_set_then_get_returns_the_same_record(memory: Memory):
     assert memory.exists("pref/coffee ☕", "user-1")
 
 
-def test_metadata_round_trips(memory: Memory, free_form_metadata: None):
+def test_metadata_round_trips(memory: Memory):
     record = MemoryRecord(
         "pref/coffee ☕",
         "Prefers dark roast — café com leite never",
@@ -121,7 +111,7 @@ def test_search_respects_the_limit(memory: Memory):
     assert len(memory.search("", "u", limit=3)) == 3
 
 
-def test_replacing_a_record_replaces_its_metadata(memory: Memory, free_form_metadata: None):
+def test_replacing_a_record_replaces_its_metadata(memory: Memory):
     memory.set(MemoryRecord("coffee", "Prefers light roast", "u", {"version": 1, "old": "x"}))
     memory.set(MemoryRecord("coffee", "Prefers dark roast coffee", "u", {"version": 2}))
     assert memory.get("coffee", "u") == MemoryRecord(
@@ -129,7 +119,7 @@ def test_replacing_a_record_replaces_its_metadata(memory: Memory, free_form_meta
     )
 
 
-def test_search_filters_on_metadata(memory: Memory, free_form_metadata: None):
+def test_search_filters_on_metadata(memory: Memory):
     for key, value in FACTS.items():
         memory.set(MemoryRecord(key, value, "u", {"topic": key, "owner": "ana"}))
     memory.set(
@@ -193,7 +183,7 @@ def test_records_outlive_the_provider_object(open_provider: Opener, request: pyt
     second.close()
 
 
-def test_returned_records_do_not_alias_storage(memory: Memory, free_form_metadata: None):
+def test_returned_records_do_not_alias_storage(memory: Memory):
     memory.set(MemoryRecord("k", "Prefers tea", "u", {"tags": ["x"]}))
     got = memory.get("k", "u")
     got.metadata["tags"].append("y")
@@ -201,16 +191,23 @@ def test_returned_records_do_not_alias_storage(memory: Memory, free_form_metadat
     assert memory.get("k", "u") == MemoryRecord("k", "Prefers tea", "u", {"tags": ["x"]})
 
 
-def test_memstore_kind_is_metadata(request: pytest.FixtureRequest):
-    """The memstore provider's metadata is the item's kind; other keys are refused, not dropped."""
-    memory = Memory(request.getfixturevalue("memstore_opener")())
-    memory.set(MemoryRecord("steps", "Deploys with make release", "u", {"kind": "procedural"}))
-    memory.set(MemoryRecord("coffee", "Prefers dark roast coffee", "u"))
+def test_memstore_metadata_is_the_items_metadata_and_kind(request: pytest.FixtureRequest):
+    """The memstore provider keeps `kind` as the item's kind and the rest as the item's own
+    metadata (lists and dicts as JSON text under `memstore.json`); filters reach the service."""
+    provider = request.getfixturevalue("memstore_opener")()
+    memory = Memory(provider)
+    memory.set(MemoryRecord("steps", "Deploys with make release", "u", {"kind": "procedural", "team": "ops"}))
+    memory.set(MemoryRecord("coffee", "Prefers dark roast coffee", "u", {"tags": ["drink"], "n": 2}))
     assert memory.get("steps", "u") == MemoryRecord(
-        "steps", "Deploys with make release", "u", {"kind": "procedural"}
+        "steps", "Deploys with make release", "u", {"kind": "procedural", "team": "ops"}
     )
-    assert memory.get("coffee", "u").metadata == {}
+    steps = provider.client.get_memory_by_key(provider.store, "u", "steps")
+    coffee = provider.client.get_memory_by_key(provider.store, "u", "coffee")
+    assert (steps.kind, steps.metadata) == ("procedural", {"team": "ops"})
+    assert coffee.metadata == {"tags": '["drink"]', "n": 2, "memstore.json": "tags"}
     assert [r.key for r in memory.search("", "u", limit=10, metadata={"kind": "procedural"})] == ["steps"]
-    with pytest.raises(ValueError, match="refused keys: topic"):
-        memory.set(MemoryRecord("cat", "Has a cat", "u", {"topic": "pets"}))
+    assert [r.key for r in memory.search("", "u", limit=10, metadata={"n": 2})] == ["coffee"]
+    assert [r.key for r in memory.search("", "u", limit=10, metadata={"tags": ["drink"]})] == ["coffee"]
+    with pytest.raises(ValueError, match="reserved"):
+        memory.set(MemoryRecord("cat", "Has a cat", "u", {"memstore.json": "x"}))
     assert memory.get("cat", "u") is None

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from collections.abc import Iterable, Mapping
@@ -150,15 +151,20 @@ class MemoryStoreClient:
         *,
         key: str | None = None,
         upsert: bool = False,
+        metadata: Mapping[str, Any] | None = None,
         idempotency_key: str | None = None,
     ) -> MemoryItem:
         """Writes one memory. With `key`, a live item of the scope holding that key makes it a
-        ConflictError, unless `upsert` (then that item is changed instead)."""
+        ConflictError, unless `upsert` (then that item is changed instead). `metadata`: a flat
+        dict (at most 16 keys; str, int, float, bool or None values); on an upsert it replaces
+        the item's, and leaving it out keeps them."""
         body: dict[str, Any] = {"scope": scope, "content": content, "kind": kind}
         if key is not None:
             body["key"] = key
         if upsert:
             body["upsert"] = True
+        if metadata is not None:
+            body["metadata"] = dict(metadata)
         path = f"/memory_stores/{_segment(name)}/items"
         return MemoryItem.model_validate(
             self._call("POST", path, body, idempotency_key=self._key(idempotency_key))
@@ -175,20 +181,37 @@ class MemoryStoreClient:
         return MemoryItem.model_validate(data[0]) if data else None
 
     def update_memory(
-        self, name: str, memory_id: str, content: str | None = None, *, kind: str | None = None
+        self,
+        name: str,
+        memory_id: str,
+        content: str | None = None,
+        *,
+        kind: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> MemoryItem:
-        body = {k: v for k, v in {"content": content, "kind": kind}.items() if v is not None}
+        """Changes what is given; `metadata` replaces the item's as a whole (`{}` clears it)."""
+        changes = {"content": content, "kind": kind, "metadata": None if metadata is None else dict(metadata)}
+        body = {k: v for k, v in changes.items() if v is not None}
         path = f"/memory_stores/{_segment(name)}/items/{_segment(memory_id)}"
         return MemoryItem.model_validate(self._call("POST", path, body))
 
     def list_memories(
-        self, name: str, scope: str, *, kind: str | None = None, page_size: int = 100
+        self,
+        name: str,
+        scope: str,
+        *,
+        kind: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        page_size: int = 100,
     ) -> Paged[MemoryItem]:
-        """Every live memory of the scope (of `kind`, when given), in creation order, fetched
-        page by page as the iteration goes."""
+        """Every live memory of the scope (of `kind`, and whose metadata holds every pair of
+        `metadata`, when given), in creation order, fetched page by page as the iteration goes.
+        The service filters the rows each page reads, so a page may come back short or empty
+        before the end; the iterator follows `next_after` until `has_more` is false."""
+        filters = {f"metadata.{k}": _filter_text(v) for k, v in (metadata or {}).items()}
 
         def fetch(after: str | None) -> dict[str, Any]:
-            query = _query(scope=scope, kind=kind, limit=page_size, after=after)
+            query = _query(scope=scope, kind=kind, limit=page_size, after=after, **filters)
             return self._call("GET", f"/memory_stores/{_segment(name)}/items?{query}")
 
         return Paged(fetch, MemoryItem.model_validate)
@@ -291,6 +314,11 @@ class MemoryStoreClient:
         return SearchResult.model_validate(
             self._call("POST", f"/memory_stores/{_segment(name)}/search_memories", body)
         )
+
+
+def _filter_text(value: Any) -> str:
+    """A metadata filter value as the query spells it: JSON for booleans, null and numbers."""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 def _query(**params: Any) -> str:

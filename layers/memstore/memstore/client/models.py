@@ -41,6 +41,8 @@ class MemoryItem(_Result):
     source: dict[str, Any] | None = None
     version: int | None = None
     key: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    """The caller's flat key/value data (`{}` when the item has none)."""
 
 
 class MemoryStoreDeleted(_Result):

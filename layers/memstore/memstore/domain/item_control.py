@@ -44,6 +44,7 @@ def revision_views(item: MemoryItem) -> list[dict[str, Any]]:
                 "memory_id": item.memory_id,
                 "revision": number,
                 "content": revision.content,
+                "metadata": dict(revision.metadata),
                 "created_at": revision.updated_at,
                 "replaced_at": revision.replaced_at,
                 "reason": revision_reason(revision),

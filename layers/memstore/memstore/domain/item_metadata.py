@@ -14,6 +14,8 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator
 
+from memstore.domain.errors import InvalidRequest
+
 MAX_KEYS = 16
 MAX_KEY_CHARS = 64
 MAX_VALUE_CHARS = 256
@@ -74,16 +76,19 @@ def same(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
 
 
 def parse_filter(query: Mapping[str, str]) -> dict[str, str]:
-    """The `metadata.<key>=<value>` pairs of a query string, keys checked; ValueError otherwise."""
+    """The `metadata.<key>=<value>` pairs of a query string; InvalidRequest (`param: "metadata"`)
+    for more than 16 or a key that breaks the key rule."""
     wanted = {
         name.removeprefix(FILTER_PREFIX): value
         for name, value in query.items()
         if name.startswith(FILTER_PREFIX)
     }
     if len(wanted) > MAX_KEYS:
-        raise ValueError(f"at most {MAX_KEYS} metadata filters")
+        raise InvalidRequest(f"metadata: at most {MAX_KEYS} metadata filters", "metadata")
     if any(not KEY.fullmatch(key) for key in wanted):
-        raise ValueError(f"filter keys are 1..{MAX_KEY_CHARS} characters of A-Z a-z 0-9 _ . : -")
+        raise InvalidRequest(
+            f"metadata: filter keys are 1..{MAX_KEY_CHARS} characters of A-Z a-z 0-9 _ . : -", "metadata"
+        )
     return wanted
 
 

@@ -6,6 +6,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
+from memstore.domain.item_metadata import ItemMetadata
 from memstore.domain.models import Kind, StoreDefinition
 
 MAX_CONTENT_BYTES = 8192
@@ -78,11 +79,15 @@ class CreateItemRequest(_Strict):
     kind: Kind
     key: ItemKey | None = None
     upsert: StrictBool = False
+    metadata: ItemMetadata = None  # type: ignore[assignment]
+    """Absent: `{}` on a new item, left as it is on an upserted one; sent, it replaces."""
 
 
 class UpdateItemRequest(_Strict):
     content: Content | None = None
     kind: Kind | None = None
+    metadata: ItemMetadata = None  # type: ignore[assignment]
+    """Replaces the item's metadata as a whole; absent leaves it as it is (null is refused)."""
 
 
 class DeleteScopeRequest(_Strict):
@@ -98,3 +103,5 @@ class ListItemsQuery(ListQuery):
     scope: Scope
     kind: Kind | None = None
     key: ItemKey | None = None
+    metadata: dict[str, str] = Field(default_factory=dict)
+    """The `metadata.<key>=<value>` filter (keys checked by item_metadata.parse_filter)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from memstore.domain import cursors
+from memstore.domain import cursors, item_metadata
 from memstore.domain.access import Caller
 from memstore.domain.errors import Conflict, InvalidRequest, NotFound
 from memstore.domain.ids import new_id
@@ -78,6 +78,28 @@ class ItemService:
         self._refuse_secrets(content)
         return content
 
+    def _safe_metadata(self, store: Store, metadata: dict | None) -> dict | None:
+        """Metadata string values are held to the content's rule: a secret or an id is redacted
+        or refused, as the store's `secret_handling` says."""
+        if metadata is None:
+            return None
+        redacting = store.definition.options.secret_handling == "redact"
+        safe = {}
+        for name, value in metadata.items():
+            if isinstance(value, str) and self._secrets(value):
+                value = redact(value) if redacting else value
+                found = self._secrets(value)
+                if found:
+                    kinds = ", ".join(kind.replace("_", " ") for kind in found)
+                    raise InvalidRequest(
+                        f"metadata holds {kinds} data; memstore does not store secrets or ids", "metadata"
+                    )
+            safe[name] = value
+        try:
+            return item_metadata.check(safe)
+        except ValueError as e:
+            raise InvalidRequest(f"metadata: {e}", "metadata") from None
+
     def create(self, store_name: str, request: CreateItemRequest, caller: Caller) -> MemoryItem:
         return self.write(store_name, request, caller)[0]
 
@@ -87,11 +109,12 @@ class ItemService:
         store = self._store(store_name)
         scope = caller.resolve(request.scope)
         content = self._safe_content(store, request.content)
+        request = request.model_copy(update={"metadata": self._safe_metadata(store, request.metadata)})
         for _ in range(3):
             if request.upsert and request.key is not None:
                 holder = self._repo.get_item_by_key(store.name, scope, request.key, self._clock())
                 if holder is not None:
-                    return self._revise(store, holder, content, request.kind), False
+                    return self._revise(store, holder, content, request.kind, request.metadata), False
             try:
                 return self._insert(store, scope, content, request), True
             except Conflict as conflict:
@@ -112,6 +135,7 @@ class ItemService:
             expires_at=expiry(store, now),
             importance=EXPLICIT_IMPORTANCE,
             key=request.key,
+            metadata=request.metadata or {},
         )
         self._repo.put_item(item)
         return item
@@ -125,18 +149,30 @@ class ItemService:
 
     def list(self, store_name: str, query: ListItemsQuery, caller: Caller) -> Page[MemoryItem]:
         """One page, read in O(limit) rows. `after` is a page's `next_after` (a token bound to
-        this store, scope and kind) or, as before tokens, its `last_id`."""
+        this store, scope, kind and metadata filter) or, as before tokens, its `last_id`. The
+        metadata filter drops items from the rows the page read anyway, as the kind filter does."""
         self._store(store_name)
         scope = caller.resolve(query.scope)
+        wanted = query.metadata
         if query.key is not None:
             found = self._repo.get_item_by_key(store_name, scope, query.key, self._clock())
-            matches = [found] if found is not None and query.kind in (None, found.kind) else []
-            return Page[MemoryItem](items=matches, has_more=False)
+            hit = (
+                found is not None
+                and query.kind in (None, found.kind)
+                and item_metadata.matches(found.metadata, wanted)
+            )
+            return Page[MemoryItem](items=[found] if hit else [], has_more=False)
         listing = (store_name, scope, query.kind.value if query.kind else "")
+        if wanted:
+            listing = (*listing, item_metadata.filter_digest(wanted))
         after = query.after
         if after is not None:
             after = cursors.decode(after, listing) if cursors.is_token(after) else _item_id(after)
         page = self._repo.list_items(store_name, scope, query.kind, query.limit, after, self._clock())
+        if wanted:
+            if page.has_more and not page.next_after and page.items:
+                page.next_after = page.items[-1].memory_id
+            page.items = [item for item in page.items if item_metadata.matches(item.metadata, wanted)]
         if page.has_more and page.next_after:
             page.next_after = cursors.encode(page.next_after, listing)
         return page
@@ -151,11 +187,19 @@ class ItemService:
         store = self._store(store_name)
         current = self.get(store_name, memory_id, caller)
         content = None if request.content is None else self._safe_content(store, request.content)
-        return self._revise(store, current, content, request.kind)
+        metadata = self._safe_metadata(store, request.metadata)
+        return self._revise(store, current, content, request.kind, metadata)
 
     def _revise(
-        self, store: Store, current: MemoryItem, content: str | None, kind: Kind | None
+        self,
+        store: Store,
+        current: MemoryItem,
+        content: str | None,
+        kind: Kind | None,
+        metadata: dict | None,
     ) -> MemoryItem:
+        """Content and metadata replace the item's when given; a change of either keeps the
+        former pair as a revision."""
         now = int(self._clock())
         changes: dict = {
             "updated_at": now,
@@ -164,14 +208,23 @@ class ItemService:
         }
         if kind is not None:
             changes["kind"] = kind
-        if content is not None and content != current.content:
+        content_changed = content is not None and content != current.content
+        metadata_changed = metadata is not None and not item_metadata.same(metadata, current.metadata)
+        if content_changed:
             changes["content"] = content
             changes["embedding"] = None
             changes["embedding_model"] = None
+        if metadata_changed:
+            changes["metadata"] = metadata
+        if content_changed or metadata_changed:
             changes["revisions"] = [
                 *current.revisions,
                 Revision(
-                    content=current.content, updated_at=current.updated_at, replaced_at=now, reason="api"
+                    content=current.content,
+                    metadata=current.metadata,
+                    updated_at=current.updated_at,
+                    replaced_at=now,
+                    reason="api",
                 ),
             ]
         updated = current.model_copy(update=changes)

@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from memstore.domain import cursors
+from memstore.domain import cursors, item_metadata
 from memstore.domain.access import Caller
 from memstore.domain.audit import scope_digest
 from memstore.domain.errors import Conflict, InvalidRequest, NotFound
@@ -207,6 +207,10 @@ def _item(number: int, doc: dict[str, Any], store: Store) -> MemoryItem:
         raise InvalidRequest(f"line {number} is not a valid memory", "body") from None
     if not item.content.strip() or len(item.content.encode("utf-8")) > MAX_CONTENT_BYTES:
         raise InvalidRequest(f"line {number}: content must be 1..{MAX_CONTENT_BYTES} bytes", "body")
+    try:
+        item_metadata.check(item.metadata)
+    except ValueError as e:
+        raise InvalidRequest(f"line {number}: metadata {e}", "body") from None
     if embedding is None or item.embedding_model != store.definition.embedding_model:
         return item.model_copy(update={"embedding": None, "embedding_model": None})
     return item.model_copy(update={"embedding": embedding})

@@ -1,11 +1,15 @@
 """`memstore`: records kept by the memstore service itself, over `memstore.client`.
 
-A namespace is a scope, a record's key is a keyed item's `key`, its value the item's content. The
-service's items carry no free-form metadata: a record's metadata may hold only `kind` (the item's
-kind: `user_profile`, the default, `chat_summary` or `procedural`); anything else is refused
-rather than dropped. Search is the service's contextual search (hybrid BM25 + embeddings); items the
-service extracted from conversations have no key and come back keyed by their `memory_id`, which
-`get`, `exists` and `delete` accept too. The service keeps each memory's lifecycle (importance, accesses, expiry, decay, promotion):
+A namespace is a scope, a record's key is a keyed item's `key`, its value the item's content, its
+metadata the item's `metadata`, except `kind`, which is the item's kind (`user_profile`, the
+default and then left out, `chat_summary` or `procedural`). The service keeps flat metadata (string,
+number, boolean or null values); a list or dict value is stored as its JSON text and its key listed
+under the reserved `memstore.json` key, so it comes back as it went in. Metadata filters go to the
+service for a listing (scalar values) and are checked here on what comes back. Search is the
+service's contextual search (hybrid BM25 + embeddings; metadata plays no part in it); a filtered
+search asks for the 100 most relevant memories and keeps those that match. Items the service
+extracted from conversations have no key and come back keyed by their `memory_id`, which `get`,
+`exists` and `delete` accept too. The service keeps each memory's lifecycle (importance, accesses, expiry, decay, promotion):
 `MemoryManager` maps reinforcement and expiration onto its item routes and reads expiry from it.
 A blank query lists the scope newest item first (by
 `memory_id`, a ULID: records created within the same millisecond keep no order between them).
@@ -13,6 +17,8 @@ A blank query lists the scope newest item first (by
 
 from __future__ import annotations
 
+import contextlib
+import json
 import math
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -26,6 +32,8 @@ if TYPE_CHECKING:
 
 KIND = "kind"
 DEFAULT_KIND = "user_profile"
+JSON_KEYS = "memstore.json"
+"""The reserved item-metadata key naming (comma-separated) the keys whose values are JSON text."""
 _MEMORY_ID_PREFIX = "mem_"
 
 
@@ -56,12 +64,6 @@ class MemstoreProvider:
                 client.create(store, description="memstore.memory records")
 
     def set(self, record: MemoryRecord) -> None:
-        unsupported = sorted(set(record.metadata) - {KIND})
-        if unsupported:
-            raise ValueError(
-                "the memstore provider keeps only 'kind' in a record's metadata (service items carry no "
-                f"free-form metadata); refused keys: {', '.join(k[:64] for k in unsupported)}"
-            )
         self.client.create_memory(
             self.store,
             scope=record.namespace,
@@ -69,6 +71,7 @@ class MemstoreProvider:
             kind=record.metadata.get(KIND, DEFAULT_KIND),
             key=record.key,
             upsert=True,
+            metadata=_item_metadata(record.metadata),
         )
 
     def _item(self, key: str, namespace: str) -> MemoryItem | None:
@@ -96,7 +99,8 @@ class MemstoreProvider:
     ) -> list[MemoryRecord]:
         kind = (metadata or {}).get(KIND)
         if not query.strip():
-            items = list(self.client.list_memories(self.store, namespace, kind=kind))
+            pushed = {k: v for k, v in (metadata or {}).items() if k != KIND and _scalar(v)}
+            items = list(self.client.list_memories(self.store, namespace, kind=kind, metadata=pushed))
             records = [_record(item).with_score(0.0) for item in reversed(items)]
         else:
             found = self.client.search_memories(
@@ -152,6 +156,41 @@ class MemstoreProvider:
         pass
 
 
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def _item_metadata(metadata: Mapping[str, Any]) -> dict[str, Any]:
+    """A record's metadata as the item keeps it: `kind` left out (it is the item's kind), list
+    and dict values as JSON text named under JSON_KEYS."""
+    if JSON_KEYS in metadata:
+        raise ValueError(f"'{JSON_KEYS}' is reserved by the memstore provider")
+    kept: dict[str, Any] = {}
+    encoded: list[str] = []
+    for key, value in metadata.items():
+        if key == KIND:
+            continue
+        if _scalar(value):
+            kept[key] = value
+        else:
+            kept[key] = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+            encoded.append(key)
+    if encoded:
+        kept[JSON_KEYS] = ",".join(encoded)
+    return kept
+
+
+def _record_metadata(item: MemoryItem) -> dict[str, Any]:
+    metadata = dict(item.metadata)
+    encoded = metadata.pop(JSON_KEYS, None)
+    for key in encoded.split(",") if isinstance(encoded, str) else ():
+        if isinstance(metadata.get(key), str):
+            with contextlib.suppress(ValueError):
+                metadata[key] = json.loads(metadata[key])
+    if item.kind and item.kind != DEFAULT_KIND:
+        metadata[KIND] = item.kind
+    return metadata
+
+
 def _record(item: MemoryItem) -> MemoryRecord:
-    metadata = {} if item.kind == DEFAULT_KIND else {KIND: item.kind}
-    return MemoryRecord(item.key or item.memory_id, item.content or "", item.scope, metadata)
+    return MemoryRecord(item.key or item.memory_id, item.content or "", item.scope, _record_metadata(item))
