@@ -203,6 +203,7 @@ class MemoryWriter:
                         *current.revisions,
                         Revision(
                             content=current.content,
+                            metadata=current.metadata,
                             updated_at=current.updated_at,
                             update_id=update_id,
                             replaced_at=now,
