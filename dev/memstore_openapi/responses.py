@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from memstore.domain.item_metadata import ItemMetadata
 from memstore.domain.models import Kind, Source, Store
 from memstore.domain.updates import UpdateStatus
 
@@ -49,6 +50,7 @@ class MemoryItem(BaseModel):
     key: str | None = Field(
         description="The caller's own key for this memory (unique in its scope), or null."
     )
+    metadata: ItemMetadata = Field(description="The caller's flat key/value data ({} when none).")
 
 
 class _Page(BaseModel):
@@ -72,6 +74,7 @@ class MemoryItemRevision(BaseModel):
     memory_id: str
     revision: int = Field(description="1 is the oldest earlier content.")
     content: str
+    metadata: ItemMetadata = Field(description="The item's metadata while this content was current.")
     created_at: int = Field(description="When this content was written.")
     replaced_at: int | None = Field(
         description="When it was replaced (null for revisions kept before this was recorded)."

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import AfterValidator
+from pydantic import AfterValidator, WithJsonSchema
 
 from memstore.domain.errors import InvalidRequest
 
@@ -66,7 +66,26 @@ def _check_value(item: Any) -> None:
     raise ValueError("values are strings, numbers, booleans or null (no nested objects or arrays)")
 
 
-ItemMetadata = Annotated[dict[str, Any], AfterValidator(check)]
+JSON_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": (
+        "The caller's flat key/value data: at most 16 keys of 1..64 [A-Za-z0-9_.:-], values a string of "
+        "at most 256 characters, a number, a boolean or null, at most 2,048 bytes as compact JSON. "
+        "Stored and returned; never embedded or searched."
+    ),
+    "maxProperties": MAX_KEYS,
+    "propertyNames": {"pattern": "^[A-Za-z0-9_.:-]{1,64}$"},
+    "additionalProperties": {
+        "anyOf": [
+            {"type": "string", "maxLength": MAX_VALUE_CHARS},
+            {"type": "number"},
+            {"type": "boolean"},
+            {"type": "null"},
+        ]
+    },
+}
+
+ItemMetadata = Annotated[dict[str, Any], AfterValidator(check), WithJsonSchema(JSON_SCHEMA)]
 """A request's item metadata, validated by `check` (pydantic reports it at `metadata`)."""
 
 
