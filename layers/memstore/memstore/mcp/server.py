@@ -23,6 +23,7 @@ def _item(item: MemoryItem) -> dict[str, Any]:
         "kind": item.kind,
         "content": item.content,
         "key": item.key,
+        "metadata": item.metadata,
         "updated_at": item.updated_at,
     }
 
