@@ -148,3 +148,31 @@ def test_export_and_import_carry_metadata(client: MemoryStoreClient, store: str,
     error = json.loads(answer)["error"]
     assert error["param"] == "body" and "metadata" in error["message"]
     assert client.get_memory(store, item.memory_id).metadata == {"source": "edit"}
+
+
+def test_extraction_never_writes_metadata(client: MemoryStoreClient, store: str):
+    """Memories an update extracts carry none; an item it rewrites keeps what the caller set."""
+    mine = client.create_memory(store, SCOPE, "Prefers green tea in the morning", metadata={"source": "app"})
+    poller = client.begin_update_memories(
+        store,
+        SCOPE,
+        [
+            {
+                "role": "user",
+                "content": "I actually prefer dark roast coffee in the morning now. I have a dog called Rex.",
+            }
+        ],
+        update_delay=0,
+    )
+    result = poller.result(timeout=60)
+    assert result.memory_operations
+    items = {i.memory_id: i for i in client.list_memories(store, SCOPE)}
+    for op in result.memory_operations:
+        if op.kind == "create":
+            assert items[op.memory_item.memory_id].metadata == {}
+    rewritten = [op for op in result.memory_operations if op.memory_item.memory_id == mine.memory_id]
+    assert [op.kind for op in rewritten] == ["update"], "the consolidation rewrote the caller's item"
+    assert "dark roast" in items[mine.memory_id].content
+    assert items[mine.memory_id].metadata == {"source": "app"}
+    assert rewritten[0].memory_item.metadata == {"source": "app"}
+    assert all(i.metadata == {} for i in items.values() if i.memory_id != mine.memory_id)
