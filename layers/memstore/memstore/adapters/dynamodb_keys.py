@@ -38,3 +38,12 @@ def item_key_sk(key: str) -> str:
 
 def scope_sk(hashed: str) -> str:
     return f"SCOPE#{hashed}"
+
+
+SNAPSHOT_PARTITION = "#SNAP"
+
+
+def snapshot_pk(scope_partition: str) -> str:
+    """The partition beside a scope's that holds its search snapshot and change log (apart, so
+    reading them never touches the scope's memory rows)."""
+    return scope_partition + SNAPSHOT_PARTITION
