@@ -370,9 +370,18 @@ class Container:
                 region=s.region,
                 dimensions=embedding_dimensions(s.default_embedding_model),
             )
+        import os
+
         from memstore.adapters.table_index import TableVectorIndex
 
-        return TableVectorIndex(self.repository, self.embedder_for)
+        # a repository that keeps scope snapshots (the DynamoDB one) lends them to the index; they
+        # are written off the response path on Lambda and in `memstore local` (which serialises
+        # its moto requests), in line elsewhere (bare moto in tests is not thread-safe)
+        snapshots = getattr(self.repository, "snapshots", None)
+        write_behind = s.scheduler is SchedulerKind.LOCAL or "AWS_LAMBDA_FUNCTION_NAME" in os.environ
+        return TableVectorIndex(
+            self.repository, self.embedder_for, snapshots=snapshots, write_behind=write_behind
+        )
 
     @cached_property
     def search(self) -> SearchService:

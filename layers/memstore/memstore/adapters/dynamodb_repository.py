@@ -19,7 +19,7 @@ import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pynamodb.attributes import (
     BinaryAttribute,
@@ -41,6 +41,9 @@ from memstore.domain.ids import ulid
 from memstore.domain.models import Kind, MemoryItem, Page, Revision, SearchSession, Source, Store
 from memstore.domain.updates import ClaimOutcome, FailedMessage, ScopeState, UpdateRecord, UpdateStatus
 from memstore.ports.repository import list_read_budget
+
+if TYPE_CHECKING:
+    from memstore.adapters.scope_snapshot import DynamoDBScopeSnapshots
 
 _CONDITION_FAILED = "ConditionalCheckFailed"
 _TRANSACTION_CONFLICT = "TransactionConflict"
@@ -82,6 +85,8 @@ class _Models:
             Meta = meta
             pk = UnicodeAttribute(hash_key=True)
             sk = UnicodeAttribute(range_key=True)
+
+        KeyRow._get_connection()  # made now, every row class below shares it (one botocore client)
 
         class StoreRow(KeyRow):
             Meta = meta
@@ -291,6 +296,14 @@ class DynamoDBRepository:
     def _connection(self) -> Connection:
         return _RetryingConnection(region=self._region, host=self._host)
 
+    @cached_property
+    def snapshots(self) -> DynamoDBScopeSnapshots:
+        """The scope snapshots and change log on this table: every memory write logs its id, every
+        deletion takes the memory out of the snapshot (adapters/scope_snapshot.py)."""
+        from memstore.adapters.scope_snapshot import DynamoDBScopeSnapshots
+
+        return DynamoDBScopeSnapshots(self._table, self._region, self._host, share_with=self._m.KeyRow)
+
     # ------------------------------------------------------------------ stores
     def create_store(self, store: Store) -> None:
         doc = json.loads(store.model_dump_json())
@@ -361,6 +374,7 @@ class DynamoDBRepository:
                 if item.key is not None:
                     free = guard_cls.pk.does_not_exist() | (guard_cls.expires_at <= item.updated_at)
                     tx.save(self._key_guard(item), condition=free)
+                tx.save(self.snapshots.change_row(row.pk, item.memory_id, item.version, time.time()))
         except TransactWriteError as e:
             reasons = e.cancellation_reasons or []
             if len(reasons) > 3 and reasons[3] is not None and reasons[3].code == _CONDITION_FAILED:
@@ -377,6 +391,7 @@ class DynamoDBRepository:
                 tx.save(row, condition=cond)
                 tx.save(self._pointer(item, keys.scope_hash(item.scope)))
                 tx.save(self._scope_row(item.store, keys.scope_hash(item.scope)))
+                tx.save(self.snapshots.change_row(row.pk, item.memory_id, item.version, time.time()))
                 if item.key is not None:
                     tx.save(self._key_guard(item), condition=self._m.KeyGuardRow.memory_id == item.memory_id)
         except TransactWriteError as e:
@@ -481,15 +496,20 @@ class DynamoDBRepository:
                 tx.delete(self._m.KeyRow(pk, keys.memory_sk(memory_id)))
                 tx.delete(self._m.KeyRow(pointer.pk, pointer.sk))
                 tx.save(self._scope_row(store, pointer.scope_hash))
+                tx.save(self.snapshots.change_row(pk, memory_id, None, time.time()))
                 if guard is not None and guard.memory_id == memory_id:
                     tx.delete(self._m.KeyRow(guard.pk, guard.sk))
         except TransactWriteError as e:
             raise DependencyUnavailable("the table is unavailable") from e
+        self.snapshots.scrub(pk, memory_id)
         return to_item(row) if row else None
 
     def delete_scope(self, store: str, scope: str) -> int:
         count = self._delete_partition(keys.scope_pk(store, scope))
         self._delete_rows([self._m.KeyRow(keys.store_pk(store), keys.scope_sk(keys.scope_hash(scope)))])
+        # a snapshot can no longer be installed once the stamp row is gone: this catches one
+        # installed while the partition was being deleted
+        self.snapshots.drop(keys.scope_pk(store, scope))
         return count
 
     def get_items(self, store: str, scope: str, memory_ids: list[str], now: float) -> list[MemoryItem]:
@@ -821,6 +841,7 @@ class DynamoDBRepository:
     def _delete_partition(self, pk: str) -> int:
         """Deletes every row of one partition, and the store-level pointers of its items."""
         store_pk = pk.split("#SCOPE#")[0]
+        self.snapshots.drop(pk)
         rows = self._query_keys(pk, "")
         pointers = [self._m.KeyRow(store_pk, r.sk) for r in rows if r.sk.startswith(("MEM#", "UPD#"))]
         self._delete_rows(rows + pointers)

@@ -1,27 +1,38 @@
 """The zero-fixed-cost vector backend (VECTOR_BACKEND=dynamodb): the table is the index.
 
-A scope's memories are read once and kept in the warm container with their embeddings as one
-normalised matrix and a BM25 index; every query checks the scope's stamp (one strongly
-consistent read) and reloads when any write, in any container, has changed the scope. Items
-without an embedding for the store's model are embedded here and the vector is written back."""
+A scope's memories are kept in the warm container as ranking columns (domain/scope_rows.py): one
+normalised matrix, a BM25 index and the memories' documents. Every query checks the scope's stamp
+(one strongly consistent read) and refreshes when any write, in any container, has changed the
+scope. With a snapshot store (ports/scope_snapshot.py) a cold or stale container reads the scope's
+snapshot (a few rows, whatever the scope's size) and the memories written since it was made
+(the change log, then one BatchGetItem per 100), instead of the whole scope; when there is no
+snapshot it can trust, or too many writes to replay, it reads the whole scope and writes a new
+snapshot off the response path. Items without an embedding for the store's model are embedded
+here and the vector is written back."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
-from memstore.domain import vectors
+from memstore.domain import neighbours, vectors
 from memstore.domain.models import MemoryItem
 from memstore.domain.ranking import Bm25Index
+from memstore.domain.scope_rows import ScopeRows, bm25_index
 from memstore.domain.topics import search_text
 from memstore.ports.embedder import Embedder
 from memstore.ports.repository import Repository
+from memstore.ports.scope_snapshot import ScopeSnapshots, Snapshot, to_read
 from memstore.ports.vector_index import Hit
+
+logger = logging.getLogger(__name__)
 
 EmbedderFor = Callable[[str], Embedder]
 
@@ -30,6 +41,20 @@ CANDIDATES_PER_RANKER = 50
 MAX_CACHE_AGE = 600.0
 """A cached scope is rebuilt after this long even if its stamp has not changed, which bounds how
 long a container that never sees the scope again keeps deleted content in memory."""
+MAX_LOGGED_WRITES = 5000
+"""At most this many logged writes are looked at (about one 1 MB query page); with more, the
+scope is read whole."""
+MAX_REPLAYED_WRITES = 1000
+"""At most this many memories are read anew on a snapshot (10 BatchGetItem requests); with more,
+the scope is read whole."""
+MIN_WRITES_BEFORE_COMPACTION = 100
+
+
+def compaction_due(writes: int, memories: int) -> bool:
+    """A new snapshot is written once the writes replayed on the current one reach a tenth of the
+    scope (at least 100): rewriting it costs about ten memories' worth of bytes per write,
+    whatever the scope's size."""
+    return writes >= max(MIN_WRITES_BEFORE_COMPACTION, min(MAX_REPLAYED_WRITES // 2, memories // 10))
 
 
 @dataclass
@@ -37,19 +62,47 @@ class _ScopeIndex:
     stamp: str | None
     built_at: float
     model: str
-    items: list[MemoryItem]
+    items: Sequence[MemoryItem]
     matrix: np.ndarray
     bm25: Bm25Index
     expires: np.ndarray
+    rows: ScopeRows
+    snapshot: Snapshot | None = None
+    """The snapshot these rows were made from (kept while it is current: a refresh then reads only
+    the writes since)."""
+    links: tuple[np.ndarray, np.ndarray] | None = None
+    """Each memory's conversational neighbours (domain/neighbours.py), found on first use."""
+
+
+def _links(index: _ScopeIndex) -> tuple[np.ndarray, np.ndarray]:
+    if index.links is None:
+        index.links = neighbours.links(index.items)
+    return index.links
 
 
 class TableVectorIndex:
-    def __init__(self, repo: Repository, embedder_for: EmbedderFor, max_cached_memories: int = 200_000):
+    def __init__(
+        self,
+        repo: Repository,
+        embedder_for: EmbedderFor,
+        max_cached_memories: int = 200_000,
+        snapshots: ScopeSnapshots | None = None,
+        clock: Callable[[], float] = time.time,
+        write_behind: bool = False,
+    ):
+        """`write_behind`: snapshots are written by a background thread, off the response path
+        (where the table may be called from two threads at once); else before the answer."""
         self._repo = repo
         self._embedder_for = embedder_for
         self._max = max_cached_memories
+        self._snapshots = snapshots
+        self._clock = clock
         self._cache: OrderedDict[tuple[str, str], _ScopeIndex] = OrderedDict()
         self._lock = threading.Lock()
+        self._writer = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="snapshot") if write_behind else None
+        )
+        self._writing: dict[tuple[str, str], Future] = {}
 
     # Writes go to the table; the stamp check is what keeps every container's cache honest.
     # These drop this container's copy at once so deleted content leaves memory immediately.
@@ -68,38 +121,52 @@ class TableVectorIndex:
                 del self._cache[key]
 
     def live_items(self, store: str, scope: str, now: float, model: str = "") -> list[MemoryItem]:
-        return [i for i in self._index(store, scope, model, now).items if not i.is_expired(now)]
+        index = self._index(store, scope, model, now)
+        live = (index.expires == 0) | (index.expires > now)
+        return [index.items[i] for i in np.flatnonzero(live)]
 
     def query(
         self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float, model: str = ""
     ) -> list[Hit]:
         index = self._index(store, scope, model, now)
-        if not index.items:
+        if not len(index.items):
             return []
         live = (index.expires == 0) | (index.expires > now)
         per_ranker = max(CANDIDATES_PER_RANKER, 4 * k)
         hits: dict[int, Hit] = {}
         if index.matrix.shape[0]:
             cosine = index.matrix @ np.asarray(vector, dtype=np.float32)
+            cosine = neighbours.with_context(cosine, *_links(index))
             cosine = np.where(live, cosine, -2.0)
-            top = np.argsort(-cosine)[:per_ranker] if len(cosine) > per_ranker else np.argsort(-cosine)
+            if len(cosine) > per_ranker:
+                top = np.argpartition(-cosine, per_ranker)[:per_ranker]
+                top = top[np.argsort(-cosine[top])]
+            else:
+                top = np.argsort(-cosine)
             for i in top:
                 if cosine[i] > -2.0:
                     hits[int(i)] = Hit(
                         memory_id=index.items[i].memory_id, vector_score=float(cosine[i]), item=index.items[i]
                     )
-        lexical = sorted(index.bm25.scores(text).items(), key=lambda kv: -kv[1])
+        lexical_scores = neighbours.sparse_with_context(index.bm25.scores(text), *_links(index))
+        lexical = sorted(lexical_scores.items(), key=lambda kv: -kv[1])
         for i, score in [(i, s) for i, s in lexical if live[i]][:per_ranker]:
             hit = hits.get(i) or Hit(memory_id=index.items[i].memory_id, item=index.items[i])
             hit.text_score = score
             hits[i] = hit
         return list(hits.values())
 
+    def flush(self) -> None:
+        """Waits for the snapshots being written (tests, benchmarks)."""
+        for future in list(self._writing.values()):
+            future.exception()
+
     def _drop(self, store: str, scope: str) -> None:
         with self._lock:
             self._cache.pop((store, scope), None)
 
     def _index(self, store: str, scope: str, model: str, now: float) -> _ScopeIndex:
+        watermark = int(self._clock() * 1000)
         stamp = self._repo.scope_stamp(store, scope)
         key = (store, scope)
         with self._lock:
@@ -108,7 +175,11 @@ class TableVectorIndex:
             if fresh and cached.stamp == stamp and cached.model == model and stamp is not None:
                 self._cache.move_to_end(key)
                 return cached
-        built = self._build(store, scope, model, stamp, now)
+        if self._snapshots is None or stamp is None:
+            built = self._whole(store, scope, model, stamp, now, watermark)
+        else:
+            known = cached.snapshot if cached is not None and fresh and cached.model == model else None
+            built = self._from_snapshot(store, scope, model, stamp, now, watermark, known)
         with self._lock:
             self._cache[key] = built
             self._cache.move_to_end(key)
@@ -118,29 +189,90 @@ class TableVectorIndex:
                 total -= len(evicted.items)
         return built
 
-    def _build(self, store: str, scope: str, model: str, stamp: str | None, now: float) -> _ScopeIndex:
-        items = self._repo.scope_items(store, scope, now)
-        embedder = self._embedder_for(model)
+    def _from_snapshot(
+        self,
+        store: str,
+        scope: str,
+        model: str,
+        stamp: str,
+        now: float,
+        watermark: int,
+        known: Snapshot | None,
+    ) -> _ScopeIndex:
+        assert self._snapshots is not None
+        snapshot = self._snapshots.load(store, scope, model, now, known)
+        changes = (
+            None
+            if snapshot is None
+            else self._snapshots.changed_since(store, scope, snapshot.watermark, MAX_LOGGED_WRITES)
+        )
+        changed = None if snapshot is None or changes is None else to_read(changes, snapshot.rows)
+        if snapshot is None or changed is None or len(changed) > MAX_REPLAYED_WRITES:
+            return self._whole(store, scope, model, stamp, now, watermark)
+        current = self._with_embeddings(self._repo.get_items(store, scope, changed, now), model)
+        dimensions = snapshot.rows.matrix.shape[1]
+        rows = snapshot.rows.replaced(changed, ScopeRows.from_items(current, dimensions)).live(now)
+        expired = snapshot.next_expiry is not None and snapshot.next_expiry <= now
+        if expired or compaction_due(len(changed), len(rows)):
+            self._write_snapshot(store, scope, stamp, rows, model, watermark)
+        return self._assemble(stamp, model, rows, snapshot)
+
+    def _whole(
+        self, store: str, scope: str, model: str, stamp: str | None, now: float, watermark: int
+    ) -> _ScopeIndex:
+        """The whole scope read from the table (and, with a snapshot store, written as the new
+        snapshot off the response path)."""
+        items = self._with_embeddings(self._repo.scope_items(store, scope, now), model)
+        rows = ScopeRows.from_items(items, self._embedder_for(model).dimensions)
+        if self._snapshots is not None and stamp is not None:
+            self._write_snapshot(store, scope, stamp, rows, model, watermark)
+        return self._assemble(stamp, model, rows, None)
+
+    def _with_embeddings(self, items: list[MemoryItem], model: str) -> list[MemoryItem]:
         missing = [i for i in items if i.embedding is None or i.embedding_model != model]
         if missing:
-            fresh = embedder.embed([search_text(i.content, i.topic, i.kind) for i in missing])
+            fresh = self._embedder_for(model).embed(
+                [search_text(i.content, i.topic, i.kind) for i in missing]
+            )
             for item, vec in zip(missing, fresh, strict=True):
                 item.embedding = vectors.encode(vec)
                 item.embedding_model = model
-                self._repo.set_embedding(store, scope, item.memory_id, item.embedding, model, item.version)
-        if items:
-            matrix = np.stack([vectors.decode(i.embedding) for i in items]).astype(np.float32)
-            norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-            matrix = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
-        else:
-            matrix = np.zeros((0, embedder.dimensions), dtype=np.float32)
-        expires = np.array([i.expires_at or 0 for i in items], dtype=np.int64)
+                self._repo.set_embedding(
+                    item.store, item.scope, item.memory_id, item.embedding, model, item.version
+                )
+        return items
+
+    @staticmethod
+    def _assemble(stamp: str | None, model: str, rows: ScopeRows, snapshot: Snapshot | None) -> _ScopeIndex:
         return _ScopeIndex(
             stamp,
             time.monotonic(),
             model,
-            items,
-            matrix,
-            Bm25Index.build([search_text(i.content, i.topic, i.kind) for i in items]),
-            expires,
+            rows.items,
+            rows.matrix,
+            bm25_index(rows.tokens),
+            rows.expires(),
+            rows,
+            snapshot,
         )
+
+    def _write_snapshot(
+        self, store: str, scope: str, stamp: str, rows: ScopeRows, model: str, watermark: int
+    ) -> None:
+        assert self._snapshots is not None
+        if self._writer is None:
+            self._save(store, scope, stamp, rows, model, watermark)
+            return
+        key = (store, scope)
+        with self._lock:
+            pending = self._writing.get(key)
+            if pending is not None and not pending.done():
+                return
+            self._writing[key] = self._writer.submit(self._save, store, scope, stamp, rows, model, watermark)
+
+    def _save(self, store: str, scope: str, stamp: str, rows: ScopeRows, model: str, watermark: int) -> None:
+        assert self._snapshots is not None
+        try:
+            self._snapshots.save(store, scope, stamp, rows, model, watermark)
+        except Exception as e:  # noqa: BLE001 - a snapshot is an optimisation: the next reader tries again
+            logger.warning("scope snapshot not written", extra={"error_type": type(e).__name__})
