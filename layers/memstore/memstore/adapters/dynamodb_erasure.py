@@ -15,6 +15,7 @@ from pynamodb.models import Model
 
 from memstore.adapters import dynamodb_keys as keys
 from memstore.adapters.dynamodb_repository import _meta, _resilient
+from memstore.adapters.scope_snapshot import DynamoDBScopeSnapshots
 from memstore.domain.errors import DependencyUnavailable
 from memstore.domain.ids import ulid
 from memstore.ports.erasure import Batch, ErasureJob
@@ -73,12 +74,17 @@ class DynamoDBErasure:
     def _rows(self) -> _Rows:
         return _Rows(self._table, self._region, self._host)
 
+    @cached_property
+    def _snapshots(self) -> DynamoDBScopeSnapshots:
+        return DynamoDBScopeSnapshots(self._table, self._region, self._host)
+
     def scope_hashes(self, store: str) -> list[str]:
         rows = self._keys(keys.store_pk(store), keys.scope_sk(""))
         return [r.sk.removeprefix("SCOPE#") for r in rows]
 
     def delete_batch(self, store: str, scope_hash: str, max_rows: int) -> Batch:
         pk = keys.scope_pk_from_hash(store, scope_hash)
+        self._snapshots.drop(pk)  # first: searches then read what is left, not a copy of it
         rows = self._keys(pk, "", limit=max_rows)
         store_pk = keys.store_pk(store)
         pointers = [self._rows.KeyRow(store_pk, r.sk) for r in rows if r.sk.startswith(("MEM#", "UPD#"))]

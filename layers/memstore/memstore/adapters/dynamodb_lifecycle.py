@@ -93,6 +93,7 @@ class DynamoDBLifecycle:
             if doomed:
                 self._repo._delete_rows(doomed)
             counts[name] = len(doomed)
+        counts["snapshots"] = self._repo.snapshots.sweep(pk, now)
         return counts
 
     @cached_property

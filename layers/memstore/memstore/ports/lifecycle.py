@@ -30,5 +30,6 @@ class LifecycleStore(Protocol):
 
     def drop_expired_rows(self, store: str, scope_key: str, now: float) -> dict[str, int]:
         """Deletes the scope's rows whose time is up but which the table's TTL has not removed
-        yet: finished updates' raw messages past their retention, expired search sessions.
-        Returns how many of each ({"messages": n, "searches": n})."""
+        yet: finished updates' raw messages past their retention, expired search sessions, and
+        a search snapshot that holds an expired memory. Returns how many of each ({"messages": n,
+        "searches": n}, and "snapshots": rows where the store keeps snapshots)."""
