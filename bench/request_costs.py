@@ -744,6 +744,32 @@ def run(items: int, messages: int) -> dict[str, Any]:
             service.search(store, SearchMemoriesRequest(scope=big), caller)
             access.flush()
 
+        # A second new container: whatever the first cold search left behind for the next one.
+        second, second_access = search_service(bench.container())
+        with bench.phase(f"search contextual, another cold container, {items:,} items"):
+            second.search(
+                store,
+                SearchMemoriesRequest(
+                    scope=big, items=[{"type": "message", "role": "user", "content": QUERIES[3]}]
+                ),
+                caller,
+            )
+            second_access.flush()
+
+        # One memory written to the scope by another container, then a warm search of it.
+        writer = bench.container()
+        writer.items.write(
+            store,
+            CreateItemRequest(
+                scope=big, content="User is learning the cello on Thursdays", kind=Kind.USER_PROFILE
+            ),
+            caller,
+        )
+        with bench.phase(f"search contextual, warm, after a write to the scope, {items:,} items"):
+            answer = contextual("What instrument am I learning?")
+            access.flush()
+        report["checks"]["search_after_write_found"] = len(answer["memories"])
+
         # item CRUD and a list page (the items function: no vector stack, no Bedrock)
         crud = bench.container()
         with bench.phase("item create"):
