@@ -8,13 +8,15 @@ For each conversation, in a fresh scope, every turn is created in order as a `us
 (POST /memory_stores/{name}/items over HTTP with --base-url, otherwise in process through the same
 ItemService and SearchService on moto with the local MiniLM), content "Speaker: text" (with
 --with-date "[date] Speaker: text"). Then each question is one contextual search_memories (the
-question as one user message, max_memories 10). Evidence recall@k = share of questions with an
-evidence turn among the first k memories; MRR = mean 1/rank of the first evidence turn (0 past 10).
-Reported overall and per question category, as a table and as JSON (--out).
+question as one user message, max_memories 10). Evidence recall R@k = the
+share of a question's evidence turns among the first k memories, averaged over questions; hit@10 =
+share of questions with any evidence turn in the first 10; MRR = mean 1/rank of the first evidence
+turn (0 past 10).
+Reported overall and per question type, as a table and as JSON (--out).
 
 Data (eval/retrieval/README.md): {"conversations": [{"id", "speakers"?, "sessions": [{"id", "date",
 "turns": [{"id", "speaker" or "role", "text" or "content"}]}], "questions": [{"id", "question",
-"evidence": [turn ids], "category"?}]}]}. eval/dialogues/dialogues.json (user/assistant turns) is
+"evidence": [turn ids], "type"?}]}]}. eval/dialogues/dialogues.json (user/assistant turns) is
 read too: with it, --turns defaults to user and the content is the user's turn verbatim.
 """
 
@@ -30,6 +32,7 @@ import urllib.error
 import urllib.request
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +71,9 @@ class Outcome:
     question: Question
     returned: list[str] = field(default_factory=list)
 
+    def share(self, k: int) -> float:
+        return len(self.question.evidence & set(self.returned[:k])) / len(self.question.evidence)
+
     @property
     def rank(self) -> int | None:
         for position, turn_id in enumerate(self.returned, start=1):
@@ -90,7 +96,7 @@ def load(path: Path) -> list[Conversation]:
                 text = turn.get("text", turn.get("content", ""))
                 turns.append(Turn(turn["id"], speaker, text, session.get("date", "")))
         questions = [
-            Question(q["id"], q["question"], set(q["evidence"]), str(q.get("category", "all")))
+            Question(q["id"], q["question"], set(q["evidence"]), str(q.get("type", q.get("category", "all"))))
             for q in conv["questions"]
             if q.get("evidence")
         ]
@@ -100,7 +106,16 @@ def load(path: Path) -> list[Conversation]:
 
 def content_of(turn: Turn, conv: Conversation, with_date: bool) -> str:
     text = turn.text if conv.roles else f"{turn.speaker}: {turn.text}"
-    return f"[{turn.date}] {text}" if with_date and turn.date else text
+    return f"[{spoken_date(turn.date)}] {text}" if with_date and turn.date else text
+
+
+def spoken_date(iso: str) -> str:
+    """'2023-05-08T19:30' -> '8 May 2023' (a date as people write it, so its words can match)."""
+    try:
+        day = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso
+    return f"{day.day} {day:%B %Y}"
 
 
 def stored_turns(conv: Conversation, which: str) -> list[Turn]:
@@ -110,15 +125,29 @@ def stored_turns(conv: Conversation, which: str) -> list[Turn]:
 class InProcess:
     """The services memstore local's items and search functions run, on moto, without HTTP."""
 
-    def __init__(self, embed_cache: Path | None):
+    def __init__(self, embed_cache: Path | None, memory: bool):
         sys.path.insert(0, str(ROOT / "layers" / "memstore"))
         sys.path.insert(0, str(ROOT / "dev"))
-        _fake_aws_environment()
-        from moto import mock_aws
-
         from memstore.adapters.embedders import make_embedder
         from memstore.settings import Settings
         from memstore.wiring import Container
+
+        self._cache = DiskEmbedCache(embed_cache) if embed_cache else None
+        self._mock = None
+
+        def factory(model: str) -> Any:
+            inner = make_embedder(model)
+            return self._cache.wrap(inner) if self._cache else inner
+
+        if memory:
+            from memstore.adapters.memory_repository import InMemoryRepository
+
+            settings = Settings(table_name="in-memory", region="us-east-1")
+            self._c = Container(settings, repository=InMemoryRepository(), embedder_factory=factory)
+            return
+        _fake_aws_environment()
+        from moto import mock_aws
+
         from memstore_local import moto_transactions
         from memstore_local.runtime import LOCAL_REGION
         from memstore_local.template import Template
@@ -130,15 +159,8 @@ class InProcess:
 
         table = Template(ROOT / "template.yaml").tables()[0]
         boto3.client("dynamodb", region_name=LOCAL_REGION).create_table(**table.create_args)
-        self._cache = DiskEmbedCache(embed_cache) if embed_cache else None
-
-        def factory(model: str) -> Any:
-            inner = make_embedder(model)
-            return self._cache.wrap(inner) if self._cache else inner
-
-        self._c = Container(
-            Settings(table_name=table.table_name, region=LOCAL_REGION), embedder_factory=factory
-        )
+        settings = Settings(table_name=table.table_name, region=LOCAL_REGION)
+        self._c = Container(settings, embedder_factory=factory)
 
     def create_store(self, name: str) -> None:
         from memstore.domain.access import Caller
@@ -172,10 +194,11 @@ class InProcess:
         answer = self._c.search.search(store, request, Caller())
         return [m["memory_item"]["memory_id"] for m in answer["memories"]]
 
-    def close(self) -> None:
+    def close(self, store: str | None = None) -> None:
         if self._cache:
             self._cache.save()
-        self._mock.stop()
+        if self._mock is not None:
+            self._mock.stop()
 
 
 class Http:
@@ -210,8 +233,9 @@ class Http:
         answer = self._call("POST", f"/memory_stores/{store}/search_memories", body)
         return [m["memory_item"]["memory_id"] for m in answer["memories"]]
 
-    def close(self) -> None:
-        self._call("DELETE", f"/memory_stores/{self.store}") if getattr(self, "store", None) else None
+    def close(self, store: str | None = None) -> None:
+        if store:
+            self._call("DELETE", f"/memory_stores/{store}")
 
 
 class DiskEmbedCache:
@@ -275,6 +299,16 @@ def _fake_aws_environment() -> None:
     )
 
 
+def override(setting: str) -> None:
+    import importlib
+
+    name, value = setting.split("=", 1)
+    module, constant = name.rsplit(".", 1)
+    target = importlib.import_module(f"memstore.domain.{module}")
+    current = getattr(target, constant)
+    setattr(target, constant, type(current)(value))
+
+
 def run_conversation(backend: Any, store: str, conv: Conversation, args: argparse.Namespace) -> list[Outcome]:
     scope = f"conv-{conv.id}"
     which = args.turns or ("user" if conv.roles else "all")
@@ -295,7 +329,8 @@ def metrics(outcomes: list[Outcome]) -> dict[str, float]:
     ranks = [o.rank for o in outcomes]
     out: dict[str, float] = {"n": len(outcomes)}
     for k in CUTS:
-        out[f"R@{k}"] = round(sum(1 for r in ranks if r is not None and r <= k) / n, 3)
+        out[f"R@{k}"] = round(sum(o.share(k) for o in outcomes) / n, 3)
+    out["hit@10"] = round(sum(1 for r in ranks if r is not None and r <= K) / n, 3)
     out["MRR"] = round(sum(1 / r for r in ranks if r is not None) / n, 3)
     return out
 
@@ -311,10 +346,10 @@ def report(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
 
 
 def print_table(table: dict[str, dict[str, float]]) -> None:
-    print(f"| {'category':<14} | {'n':>5} | R@1   | R@5   | R@10  | MRR   |")
-    print(f"|{'-' * 16}|{'-' * 7}|-------|-------|-------|-------|")
+    print(f"| {'type':<14} | {'n':>5} | R@1   | R@5   | R@10  | hit@10 | MRR   |")
+    print(f"|{'-' * 16}|{'-' * 7}|-------|-------|-------|--------|-------|")
     for name, row in table.items():
-        cells = " | ".join(f"{row[c]:.3f}" for c in ("R@1", "R@5", "R@10", "MRR"))
+        cells = " | ".join(f"{row[c]:.3f}" for c in ("R@1", "R@5", "R@10", "hit@10", "MRR"))
         print(f"| {name:<14} | {int(row['n']):>5} | {cells} |")
 
 
@@ -331,6 +366,18 @@ def main() -> int:
     )
     parser.add_argument("--only", help="comma-separated conversation ids")
     parser.add_argument("--out", help="JSON results file")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="MODULE.NAME=VALUE",
+        help="in process: override a ranking constant for an ablation (e.g. neighbours.CONTEXT_WEIGHT=0)",
+    )
+    parser.add_argument(
+        "--memory",
+        action="store_true",
+        help="in process on the in-memory repository instead of moto (quick; the same ranking code)",
+    )
     parser.add_argument("--embed-cache", help="in process: keep document vectors in this .npz between runs")
     args = parser.parse_args()
 
@@ -342,7 +389,9 @@ def main() -> int:
         headers = dict(h.split(":", 1) for h in args.header)
         backend: Any = Http(args.base_url, {k.strip(): v.strip() for k, v in headers.items()})
     else:
-        backend = InProcess(Path(args.embed_cache) if args.embed_cache else None)
+        backend = InProcess(Path(args.embed_cache) if args.embed_cache else None, args.memory)
+        for setting in args.set:
+            override(setting)
     store = f"retrieval-{int(time.time())}"
     try:
         backend.create_store(store)
@@ -355,9 +404,7 @@ def main() -> int:
         for conv in conversations:
             outcomes.extend(run_conversation(backend, store, conv, args))
     finally:
-        if isinstance(backend, Http):
-            backend.store = store
-        backend.close()
+        backend.close(store)
     table = report(outcomes)
     print_table(table)
     print(
@@ -367,6 +414,7 @@ def main() -> int:
         result = {
             "data": args.data,
             "with_date": args.with_date,
+            "overrides": args.set,
             "mode": "http" if args.base_url else "inprocess",
             "metrics": table,
             "questions": [
