@@ -86,14 +86,14 @@ class ItemService:
         redacting = store.definition.options.secret_handling == "redact"
         safe = {}
         for name, value in metadata.items():
-            if isinstance(value, str) and self._secrets(value):
-                value = redact(value) if redacting else value
+            found = self._secrets(value) if isinstance(value, str) else []
+            if found and redacting:
+                value = redact(value)
                 found = self._secrets(value)
-                if found:
-                    kinds = ", ".join(kind.replace("_", " ") for kind in found)
-                    raise InvalidRequest(
-                        f"metadata holds {kinds} data; memstore does not store secrets or ids", "metadata"
-                    )
+            if found:
+                kinds = ", ".join(kind.replace("_", " ") for kind in found)
+                message = f"metadata holds {kinds} data; memstore does not store secrets or ids"
+                raise InvalidRequest(message, "metadata")
             safe[name] = value
         try:
             return item_metadata.check(safe)
