@@ -22,11 +22,18 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from memstore.domain import search_terms
+from memstore.domain import search_terms, speaker_labels
 from memstore.domain.lifecycle import current_importance
 from memstore.domain.lifecycle_options import LifecycleOptions
 from memstore.domain.models import MemoryItem
 
+INFORMATIVE_TERMS = 3.0
+INFORMATION_WEIGHT = 0.3
+"""A memory's information: 1 - exp(-content terms / INFORMATIVE_TERMS) (0.28 for one term, 0.81 for
+five); relevance is scaled by 1 - INFORMATION_WEIGHT * (1 - information)."""
+SPEAKER_WEIGHT = 0.2
+"""When the query names the speaker of some found memories, the others' relevance is scaled by
+1 - SPEAKER_WEIGHT."""
 RRF_K = 60
 FUSION_RANK_WEIGHT = 0.5
 PRIOR_WEIGHT = 0.15
@@ -96,6 +103,20 @@ def prior(item: MemoryItem, now: float, decay: LifecycleOptions | None = None) -
     return (current_importance(item, now, decay) + recency) / 2
 
 
+def information(item: MemoryItem) -> float:
+    """How much a memory says, by its content words (stop words and a speaker label left out)."""
+    terms = len(search_terms.document_terms(speaker_labels.unlabelled(item.content)))
+    return 1 - math.exp(-terms / INFORMATIVE_TERMS)
+
+
+def addressed(items: Iterable[MemoryItem], query: str) -> dict[str, bool] | None:
+    """memory_id -> whether the query names the memory's speaker; None when it names none of them."""
+    asked = set(search_terms.words(query))
+    said_by = {i.memory_id: speaker_labels.speaker(i.content) for i in items}
+    named = {m: bool(s) and set(search_terms.words(s)) <= asked for m, s in said_by.items()}
+    return named if any(named.values()) else None
+
+
 def _ranks(scores: dict[str, float]) -> dict[str, int]:
     ordered = sorted(scores, key=lambda k: (-scores[k], k))
     return {key: rank for rank, key in enumerate(ordered, start=1)}
@@ -113,9 +134,12 @@ def fuse(
     text: dict[str, float],
     now: float,
     decay: LifecycleOptions | None = None,
+    query: str = "",
 ) -> list[Scored]:
     """Ranks every item that either ranker found; best first, scores in [0, 1]."""
     vector_ranks, text_ranks = _ranks(vector), _ranks(text)
+    found = [items[m] for m in set(vector) | set(text) if m in items]
+    named = addressed(found, query) if query else None
     rrf_max = 2 / (RRF_K + 1)
     out = []
     for memory_id in set(vector) | set(text):
@@ -126,6 +150,9 @@ def fuse(
         cos, lex = calibrated_cosine(vector.get(memory_id)), saturated_bm25(text.get(memory_id))
         evidence = 0.5 * max(cos, lex) + 0.5 * (cos + lex) / 2
         relevance = FUSION_RANK_WEIGHT * rrf / rrf_max + (1 - FUSION_RANK_WEIGHT) * evidence
+        relevance *= 1 - INFORMATION_WEIGHT * (1 - information(item))
+        if named is not None and not named[memory_id]:
+            relevance *= 1 - SPEAKER_WEIGHT
         score = relevance * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior(item, now, decay))
         out.append(Scored(item, round(min(1.0, max(0.0, score)), 6)))
     return sorted(out, key=lambda s: (-s.score, s.item.memory_id))

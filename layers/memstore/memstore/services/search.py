@@ -108,7 +108,9 @@ class SearchService:
             items.update({i.memory_id: i for i in self._repo.get_items(store.name, scope, missing, now)})
         vector_scores = {h.memory_id: h.vector_score for h in hits if h.vector_score is not None}
         text_scores = {h.memory_id: h.text_score for h in hits if h.text_score}
-        ranked = ranking.fuse(items, vector_scores, text_scores, now, store.definition.options.lifecycle)
+        ranked = ranking.fuse(
+            items, vector_scores, text_scores, now, store.definition.options.lifecycle, query=query
+        )
         return ranked, {"query_characters": len(query)}
 
     def _static(self, store: Store, scope: str, now: float) -> list[ranking.Scored]:
