@@ -22,11 +22,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from memstore.domain import neighbours, vectors
+from memstore.domain import vectors
 from memstore.domain.models import MemoryItem
 from memstore.domain.ranking import Bm25Index
 from memstore.domain.scope_rows import ScopeRows, bm25_index
-from memstore.domain.topics import search_text
+from memstore.domain.speaker_labels import embedding_text
 from memstore.ports.embedder import Embedder
 from memstore.ports.repository import Repository
 from memstore.ports.scope_snapshot import ScopeSnapshots, Snapshot, to_read
@@ -70,14 +70,6 @@ class _ScopeIndex:
     snapshot: Snapshot | None = None
     """The snapshot these rows were made from (kept while it is current: a refresh then reads only
     the writes since)."""
-    links: tuple[np.ndarray, np.ndarray] | None = None
-    """Each memory's conversational neighbours (domain/neighbours.py), found on first use."""
-
-
-def _links(index: _ScopeIndex) -> tuple[np.ndarray, np.ndarray]:
-    if index.links is None:
-        index.links = neighbours.links(index.items)
-    return index.links
 
 
 class TableVectorIndex:
@@ -136,7 +128,6 @@ class TableVectorIndex:
         hits: dict[int, Hit] = {}
         if index.matrix.shape[0]:
             cosine = index.matrix @ np.asarray(vector, dtype=np.float32)
-            cosine = neighbours.with_context(cosine, *_links(index))
             cosine = np.where(live, cosine, -2.0)
             if len(cosine) > per_ranker:
                 top = np.argpartition(-cosine, per_ranker)[:per_ranker]
@@ -148,8 +139,7 @@ class TableVectorIndex:
                     hits[int(i)] = Hit(
                         memory_id=index.items[i].memory_id, vector_score=float(cosine[i]), item=index.items[i]
                     )
-        lexical_scores = neighbours.sparse_with_context(index.bm25.scores(text), *_links(index))
-        lexical = sorted(lexical_scores.items(), key=lambda kv: -kv[1])
+        lexical = sorted(index.bm25.scores(text).items(), key=lambda kv: -kv[1])
         for i, score in [(i, s) for i, s in lexical if live[i]][:per_ranker]:
             hit = hits.get(i) or Hit(memory_id=index.items[i].memory_id, item=index.items[i])
             hit.text_score = score
@@ -232,7 +222,7 @@ class TableVectorIndex:
         missing = [i for i in items if i.embedding is None or i.embedding_model != model]
         if missing:
             fresh = self._embedder_for(model).embed(
-                [search_text(i.content, i.topic, i.kind) for i in missing]
+                [embedding_text(i.content, i.topic, i.kind) for i in missing]
             )
             for item, vec in zip(missing, fresh, strict=True):
                 item.embedding = vectors.encode(vec)
