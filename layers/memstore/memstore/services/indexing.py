@@ -18,7 +18,7 @@ from typing import Any
 
 from memstore.domain import vectors
 from memstore.domain.models import MemoryItem
-from memstore.domain.topics import search_text
+from memstore.domain.speaker_labels import embedding_text
 from memstore.ports.clock import Clock, system_clock
 from memstore.ports.embedder import Embedder
 from memstore.ports.vector_index import VectorIndex
@@ -149,7 +149,7 @@ class IndexingService:
             stored = vectors.decode(item.embedding)
             if len(stored) == embedder.dimensions:
                 return stored
-        return embedder.embed([search_text(item.content, item.topic, item.kind)])[0]
+        return embedder.embed([embedding_text(item.content, item.topic, item.kind)])[0]
 
 
 def _image(change: dict[str, Any], name: str) -> dict[str, Any]:
