@@ -164,3 +164,40 @@ def test_static_order_is_by_importance_then_recency_with_the_prior_as_score(rows
     keys = [(round(s.item.importance, 6), s.item.updated_at) for s in ordered]
     assert keys == sorted(keys, key=lambda k: (-k[0], -k[1]))
     assert all(math.isclose(s.score, round(ranking.prior(s.item, NOW), 6)) for s in ordered)
+
+
+@given(st.lists(words, min_size=0, max_size=12), words)
+def test_information_is_in_the_unit_interval_and_grows_with_content_words(parts, extra):
+    shorter = item("a", content=" ".join(parts) or "ok")
+    longer = item("b", content=" ".join([*parts, extra]))
+    assert 0.0 <= ranking.information(shorter) <= ranking.information(longer) < 1.0
+
+
+@given(cosine, importance)
+def test_a_query_that_names_a_speaker_ranks_their_line_above_the_same_line_by_another(cos, value):
+    said = "went up the mountain on sunday with the dog and saw the yellow flowers"
+    mine = item("mine", value, content=f"Maria: {said}")
+    theirs = item("theirs", value, content=f"Tom: {said}")
+    ranked = ranking.fuse(
+        {"mine": mine, "theirs": theirs}, {"mine": cos, "theirs": cos}, {}, NOW, query="Where did Maria hike?"
+    )
+    assert [s.item.memory_id for s in ranked] == ["mine", "theirs"]
+    assert all(0.0 <= s.score <= 1.0 for s in ranked)
+
+
+def test_a_query_naming_no_speaker_leaves_speakers_alone():
+    lines = [
+        item("a", content="Maria: a long day at the clinic"),
+        item("b", content="Tom: a long day at the clinic"),
+    ]
+    assert ranking.addressed(lines, "how was the clinic?") is None
+    assert ranking.addressed(lines, "how was Tom's day?") == {"a": False, "b": True}
+
+
+def test_a_line_that_says_little_ranks_below_an_equal_match_that_says_more():
+    short = item("short", content="Sofia: Oh Jamal.")
+    full = item("full", content="Jamal: we had a kitchen fire on Thursday and I pulled a cat out of it")
+    ranked = ranking.fuse(
+        {"short": short, "full": full}, {"short": 0.5, "full": 0.5}, {}, NOW, query="the fire"
+    )
+    assert [s.item.memory_id for s in ranked] == ["full", "short"]

@@ -1,18 +1,31 @@
 """How search ranks: two rankers (cosine similarity of embeddings and BM25 over the words),
-fused, then gently reordered by importance and recency.
+fused, scaled by what a memory says and who said it, then gently reordered by importance and
+recency.
 
 Scores are in [0, 1]:
 
     relevance = FUSION_RANK_WEIGHT * rrf / rrf_max + (1 - FUSION_RANK_WEIGHT) * evidence
     evidence  = max(calibrated cosine, saturated BM25) blended with their mean
-    score     = relevance * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior)
+    content   = 1 - INFORMATION_WEIGHT * (1 - information)
+    information = 1 - exp(-content words / INFORMATIVE_TERMS)
+    speaker   = 1 - SPEAKER_WEIGHT when the query names the speaker of some found memories
+                (domain/speaker_labels.py) but not this memory's, else 1
+    score     = relevance * content * speaker * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior)
     prior     = (importance + recency) / 2, recency = exp(-age / RECENCY_HALF_LIFE * ln 2)
     importance = the stored importance decayed to now with the store's half-life for the
                  memory's kind (domain/lifecycle.py), the value the lifecycle pass would store
 
+BM25's terms are Snowball-stemmed words without stop words (domain/search_terms.py), IDF over the
+scope, length-normalised (k1 BM25_K1, b BM25_B). The embedding of a transcript line leaves out its
+speaker label, which would otherwise dominate a short line's vector.
+
 Reciprocal rank fusion alone is scale-free but says nothing about how good the best match is;
-the absolute evidence term keeps a strong match ahead of a merely top-ranked weak one. The
-prior can move a memory by at most PRIOR_WEIGHT of its relevance: it reorders near-ties, it
+the absolute evidence term keeps a strong match ahead of a merely top-ranked weak one. A memory
+of one or two content words ("Oh Jamal.", "How's the knee?") matches a question's rare word as
+well as the turn that answers it, but rarely holds an answer: `content` costs it up to
+INFORMATION_WEIGHT of its relevance. A question about a person is most often answered by what
+that person said: `speaker` moves the other speaker's lines down by SPEAKER_WEIGHT, never out.
+The prior can move a memory by at most PRIOR_WEIGHT of its relevance: it reorders near-ties, it
 never filters anything out."""
 
 from __future__ import annotations
