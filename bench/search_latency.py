@@ -10,7 +10,14 @@ local gateway, on an ephemeral 127.0.0.1 port), timed as the client sees them.
 
 Each scope is filled through the repository with distinct, varied first-person facts whose
 embeddings are computed up front (batched) and stored on the items, so the numbers are search, not
-backfill. The first search of a scope builds the warm cache: it is reported as "cold scope load".
+backfill. The first search of a scope ever reads the whole scope and writes its snapshot: it is
+reported as "first search (whole read + snapshot)". A cold container's first search (a new
+repository and index, the model already loaded) then reads the snapshot: it is reported as "cold
+search", median of COLD_RUNS fresh containers, with the DynamoDB requests and bytes (request and
+response bodies) it sent, counted at botocore's `before-send`/`after-call` events on every client
+made meanwhile (requests of the background access-count writer excluded: they follow the response).
+In process, moto gets the same patches `memstore local` installs (moto_transactions, moto_query,
+moto_atomic), so both modes run the same moto.
 Access statistics are written off the response path; the timed number is the response, and the
 access write each search leaves behind is drained (untimed) before the next one and reported on its
 own. Target: 1,000 memories, in process, p50 <= 10 ms and p95 <= 25 ms.
@@ -39,6 +46,7 @@ MODEL = "all-MiniLM-L6-v2"
 SCOPE = "bench-user"
 TARGET_SIZE, TARGET_P50_MS, TARGET_P95_MS = 1000, 10.0, 25.0
 DAY = 86400
+COLD_RUNS = 3
 HTTP_PAUSE_S = 0.06
 """Client think time between HTTP searches (untimed): each response leaves k access-count writes
 running in the function's background thread, which on moto cost ~3 ms of CPU each and would
@@ -243,6 +251,77 @@ def static_runs(size: int) -> int:
     return 10 if size <= 1000 else 1
 
 
+class RequestTally:
+    """DynamoDB requests and body bytes of every botocore client created while `counting()`."""
+
+    def __init__(self) -> None:
+        self.operations: dict[str, int] = {}
+        self.sent = self.received = 0
+        self._active = False
+
+    @contextlib.contextmanager
+    def installed(self) -> Any:
+        import botocore.session
+
+        original = botocore.session.Session.create_client
+        tally = self
+
+        def create_client(session: Any, *args: Any, **kwargs: Any) -> Any:
+            client = original(session, *args, **kwargs)
+            client.meta.events.register("before-send", tally._before_send)
+            client.meta.events.register("after-call", tally._after_call)
+            return client
+
+        botocore.session.Session.create_client = create_client  # type: ignore[method-assign]
+        try:
+            yield self
+        finally:
+            botocore.session.Session.create_client = original  # type: ignore[method-assign]
+
+    @contextlib.contextmanager
+    def counting(self) -> Any:
+        self.operations, self.sent, self.received, self._active = {}, 0, 0, True
+        try:
+            yield self
+        finally:
+            self._active = False
+
+    @staticmethod
+    def _counted() -> bool:
+        import threading
+
+        return not threading.current_thread().name.startswith(("access", "snapshot"))
+
+    def _before_send(self, request: Any, **_: Any) -> None:
+        if not self._active or not self._counted():
+            return
+        target = request.headers.get("X-Amz-Target", b"")
+        target = target.decode() if isinstance(target, bytes) else target
+        operation = target.rsplit(".", 1)[-1] or "other"
+        self.operations[operation] = self.operations.get(operation, 0) + 1
+        body = request.body or b""
+        self.sent += len(body.encode() if isinstance(body, str) else body)
+
+    def _after_call(self, http_response: Any, **_: Any) -> None:
+        if self._active and self._counted():
+            self.received += len(http_response.content or b"")
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "requests": sum(self.operations.values()),
+            "by_operation": dict(sorted(self.operations.items())),
+            "bytes_sent": self.sent,
+            "bytes_received": self.received,
+        }
+
+
+def cold_summary(runs: list[tuple[float, dict[str, Any]]]) -> dict[str, Any]:
+    """The median run (by time) of several cold searches, with every run's time."""
+    ordered = sorted(runs, key=lambda r: r[0])
+    ms, counts = ordered[len(ordered) // 2]
+    return {"ms": round(ms, 1), "runs_ms": [round(r[0], 1) for r in runs], **counts}
+
+
 def _fake_aws_environment() -> None:
     for key in list(os.environ):
         if key.startswith("AWS_ENDPOINT_URL") or key in (
@@ -305,14 +384,17 @@ def in_process(
     from memstore.services.search import AccessRecorder, SearchService
     from memstore.settings import Settings
     from memstore.wiring import Container
-    from memstore_local import moto_transactions
+    from memstore_local import moto_atomic, moto_query, moto_transactions
     from memstore_local.runtime import LOCAL_REGION
     from memstore_local.template import Template
 
     _fake_aws_environment()
     moto_transactions.install()
+    moto_query.install()
+    moto_atomic.install()
+    tally = RequestTally()
     results: dict[int, dict[str, Any]] = {}
-    with mock_aws():
+    with mock_aws(), tally.installed():
         import boto3
 
         client = boto3.client("dynamodb", region_name=LOCAL_REGION)
@@ -363,9 +445,32 @@ def in_process(
                 static.append((time.perf_counter() - started) * 1000)
                 access.flush()
 
+            cold: dict[str, list[tuple[float, dict[str, Any]]]] = {"cold_search": [], "cold_container": []}
+            for key in cold:
+                for request in requests[1 : 1 + COLD_RUNS]:
+                    # a new index (nothing cached); for cold_container a new repository as well
+                    fresh = container.replace() if key == "cold_container" else container
+                    fresh.__dict__.pop("vector_index", None)
+                    fresh_access = AccessRecorder(fresh.repository)
+                    cold_service = SearchService(
+                        fresh.repository,
+                        fresh.clock,
+                        container.embedder_for,
+                        fresh.vector_index,
+                        fresh_access,
+                    )
+                    with tally.counting():
+                        started = time.perf_counter()
+                        answer = cold_service.search(store, request, caller)
+                        elapsed = (time.perf_counter() - started) * 1000
+                    fresh_access.flush()
+                    assert answer["memories"], "a cold search found nothing"
+                    cold[key].append((elapsed, tally.summary()))
+
             results[size] = {
                 "populate_s": round(fill_s, 1),
                 "cold_scope_load_ms": round(cold_ms, 1),
+                **{key: cold_summary(runs) for key, runs in cold.items()},
                 "contextual": summary(contextual),
                 "contextual_cpu": summary(cpu),
                 "access_write_after_response": summary(access_ms),
@@ -491,7 +596,8 @@ def _over_http(
 
     runtime = LocalRuntime(ROOT / "template.yaml", overrides={"POWERTOOLS_LOG_LEVEL": "ERROR"})
     results: dict[int, dict[str, Any]] = {}
-    with run_in_thread(runtime, port=0) as server:
+    tally = RequestTally()
+    with tally.installed(), run_in_thread(runtime, port=0) as server:
         table = next(iter(runtime.environments.values()))["TABLE_NAME"]
         repo = DynamoDBRepository(table, region=LOCAL_REGION)
 
@@ -533,9 +639,21 @@ def _over_http(
                     answer = call("POST", path, body)
                     timed[key].append((time.perf_counter() - started) * 1000)
                     assert answer["memories"], "a search found nothing"
+            wait_for_snapshot(repo, store)
+            cold: dict[str, list[tuple[float, dict[str, Any]]]] = {"cold_search": [], "cold_container": []}
+            for key, new_clients in (("cold_search", False), ("cold_container", True)):
+                for body in bodies[1 : 1 + COLD_RUNS]:
+                    forget_scopes(new_clients)
+                    with tally.counting():
+                        started = time.perf_counter()
+                        answer = call("POST", path, body)
+                        elapsed = (time.perf_counter() - started) * 1000
+                    assert answer["memories"], "a cold search found nothing"
+                    cold[key].append((elapsed, tally.summary()))
             results[size] = {
                 "populate_s": round(fill_s, 1),
                 "cold_scope_load_ms": round(cold_ms, 1),
+                **{key: cold_summary(runs) for key, runs in cold.items()},
                 "first_request_of_process_ms": round(first_request_ms, 1),
                 **{key: summary(samples) for key, samples in timed.items()},
             }
@@ -547,9 +665,32 @@ def _over_http(
     return results
 
 
+def wait_for_snapshot(repo: Any, store: str, timeout_s: float = 600) -> None:
+    """`memstore local` writes a scope's first snapshot off the response path: waits for it."""
+    from memstore.adapters import dynamodb_keys as keys
+
+    pk = keys.snapshot_pk(keys.scope_pk(store, SCOPE))
+    deadline = time.monotonic() + timeout_s
+    while repo.snapshots._head(pk) is None:
+        if time.monotonic() > deadline:
+            raise TimeoutError("no snapshot was written")
+        time.sleep(0.5)
+
+
+def forget_scopes(new_clients: bool) -> None:
+    """Makes `memstore local`'s search see every scope for the first time: a new index (nothing
+    cached) and, with `new_clients`, a new repository (new botocore clients, as a new Lambda
+    container makes); the loaded models are kept (their load is measured apart)."""
+    from memstore.wiring import container
+
+    built = container()
+    for name in ("vector_index", "search", *(("repository",) if new_clients else ())):
+        built.__dict__.pop(name, None)
+
+
 def table(report: dict[str, Any]) -> str:
     rows = [
-        "| memories | mode | p50 ms | p95 ms | mean ms | cold scope load ms | populate s |",
+        "| memories | mode | p50 ms | p95 ms | mean ms | first search (whole read + snapshot) ms | populate s |",
         "|---:|---|---:|---:|---:|---:|---:|",
     ]
     for size in report["sizes"]:
@@ -560,6 +701,16 @@ def table(report: dict[str, Any]) -> str:
                 rows.append(
                     f"| {size:,} | {label} | {s['p50_ms']} | {s['p95_ms']} | {s['mean_ms']} | "
                     f"{local['cold_scope_load_ms']} | {local['populate_s']} |"
+                )
+            for label, key in (
+                ("in process, cold search", "cold_search"),
+                ("in process, cold search, new clients", "cold_container"),
+            ):
+                c = local[key]
+                rows.append(
+                    f"| {size:,} | {label} (median of {len(c['runs_ms'])}; "
+                    f"{c['requests']} DynamoDB requests, {c['bytes_sent']:,} B sent, "
+                    f"{c['bytes_received']:,} B received) | {c['ms']} | | | | |"
                 )
             s = local["contextual_cpu"]
             rows.append(
@@ -581,6 +732,16 @@ def table(report: dict[str, Any]) -> str:
                 rows.append(
                     f"| {size:,} | {label} | {s['p50_ms']} | {s['p95_ms']} | {s['mean_ms']} | "
                     f"{remote['cold_scope_load_ms']} | {remote['populate_s']} |"
+                )
+            for label, key in (
+                ("HTTP, cold search", "cold_search"),
+                ("HTTP, cold search, new clients", "cold_container"),
+            ):
+                c = remote[key]
+                rows.append(
+                    f"| {size:,} | {label} (median of {len(c['runs_ms'])}; "
+                    f"{c['requests']} DynamoDB requests, {c['bytes_sent']:,} B sent, "
+                    f"{c['bytes_received']:,} B received) | {c['ms']} | | | | |"
                 )
     return "\n".join(rows)
 
