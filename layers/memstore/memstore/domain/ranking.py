@@ -41,10 +41,10 @@ from memstore.domain.lifecycle_options import LifecycleOptions
 from memstore.domain.models import MemoryItem
 
 INFORMATIVE_TERMS = 3.0
-INFORMATION_WEIGHT = 0.3
+INFORMATION_WEIGHT = 0.5
 """A memory's information: 1 - exp(-content terms / INFORMATIVE_TERMS) (0.28 for one term, 0.81 for
 five); relevance is scaled by 1 - INFORMATION_WEIGHT * (1 - information)."""
-SPEAKER_WEIGHT = 0.2
+SPEAKER_WEIGHT = 0.3
 """When the query names the speaker of some found memories, the others' relevance is scaled by
 1 - SPEAKER_WEIGHT."""
 RRF_K = 60
