@@ -291,8 +291,10 @@ class DynamoDBScopeSnapshots:
         except TransactWriteError:
             self._delete(written)
             return None
+        # every other version's chunks go: the previous one's, and any a crashed writer left
+        current = {HEAD_SK, *(chunk_sk(version, k) for k in range(len(chunks)))}
+        self._delete([row for row in self._keys(pk, SNAPSHOT_PREFIX) if row.sk not in current])
         if previous is not None:
-            self._delete(self._chunk_keys(pk, previous))
             self._trim_log(pk, int(previous.watermark) - CLOCK_MARGIN_MS)
         return version
 
@@ -356,9 +358,6 @@ class DynamoDBScopeSnapshots:
     # ------------------------------------------------------------------ helpers
     def _head(self, pk: str) -> Any:
         return self._get(self._r.HeadRow, pk, HEAD_SK)
-
-    def _chunk_keys(self, pk: str, head: Any) -> list[Any]:
-        return [self._r.KeyRow(pk, chunk_sk(head.version, k)) for k in range(int(head.chunks))]
 
     def _get(self, row_cls: Any, pk: str, sk: str) -> Any:
         def read() -> Any:
