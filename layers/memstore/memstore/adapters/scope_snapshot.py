@@ -313,14 +313,14 @@ class DynamoDBScopeSnapshots:
         """Takes a deleted memory out of the current snapshot of the scope whose partition is
         `scope_pk`: the one chunk that can hold it is rewritten (guarded by its revision against a
         concurrent scrub); when that keeps failing, the whole snapshot is dropped."""
-        from memstore.adapters import snapshot_codec as codec
-
         pk = keys.snapshot_pk(scope_pk)
         row_cls = self._r.ChunkRow
         for _ in range(SCRUB_ATTEMPTS):
             head = self._head(pk)
             if head is None:
                 return
+            from memstore.adapters import snapshot_codec as codec  # numpy: only when there is one
+
             sk = chunk_sk(head.version, codec.bucket(memory_id, int(head.chunks)))
             row = self._get(row_cls, pk, sk)
             if row is None:
