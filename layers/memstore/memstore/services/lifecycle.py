@@ -248,6 +248,7 @@ class LifecycleService:
                 promoted_from=summary.memory_id,
             ),
             topic=summary.topic,
+            metadata=summary.metadata,
         )
         with contextlib.suppress(Conflict):  # an earlier pass wrote it before it was cut short
             self._repo.put_item(promoted)
