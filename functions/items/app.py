@@ -42,7 +42,16 @@ def create_item(name: StoreName, request: Annotated[CreateItemRequest, Body()]):
     return idempotent(app, who, write)
 
 
-@app.get("/memory_stores/<name>/items")
+LIST_DESCRIPTION = (
+    "A page of the scope's live items in creation order. Optional metadata filter: any number (at most "
+    "16) of `metadata.<key>=<value>` query parameters, all of which must hold; a value matches a string "
+    "equal to it, a boolean spelled true/false, null spelled null, or an equal number. The filter drops "
+    "items from the rows a page reads anyway, so a page may be short (even empty) while has_more is true: "
+    "continue from next_after. See docs/api.md, Item metadata."
+)
+
+
+@app.get("/memory_stores/<name>/items", description=LIST_DESCRIPTION)
 def list_items(
     name: StoreName,
     scope: Annotated[Scope, Query()],
@@ -51,14 +60,13 @@ def list_items(
     after: Annotated[str | None, Query(max_length=64)] = None,
     key: Annotated[ItemKey | None, Query()] = None,
 ):
-    """`metadata.<key>=<value>` query parameters filter the page (docs/api.md, "Item metadata")."""
     wanted = item_metadata.parse_filter(app.current_event.query_string_parameters or {})
     query = ListItemsQuery(scope=scope, kind=kind, limit=limit, after=after, key=key, metadata=wanted)
     page = container().items.list(name, query, caller())
     return json_response(200, page.public(lambda i: i.memory_id, lambda i: i.public()))
 
 
-@app.get("/memory_stores/<name>/<action>")
+@app.get("/memory_stores/<name>/<action>", description=LIST_DESCRIPTION)
 def list_items_foundry(
     name: StoreName,
     action: str,
