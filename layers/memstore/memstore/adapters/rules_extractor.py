@@ -162,6 +162,7 @@ class RulesExtractor:
             exclusive=statement.exclusive,
             is_update=statement.change.shift,
             importance=IMPORTANCE_PROCEDURAL if procedural else IMPORTANCE_PROFILE,
+            context=statement.context,
         )
 
     def _targets(

@@ -39,6 +39,9 @@ class Candidate(BaseModel):
     replaces: list[str] = Field(default_factory=list)
     """memory_ids of existing memories this candidate contradicts (extractors that see them)."""
     importance: float = 0.5
+    context: str | None = None
+    """Words the content's value was taken from (the question before "I wear one every day."):
+    screened by the privacy guard with the content, never stored."""
 
 
 class Extraction(BaseModel):

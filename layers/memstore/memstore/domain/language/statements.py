@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from memstore.domain.language import changes, examples
+from memstore.domain.language import changes, examples, reference
 from memstore.domain.language.semantics import Decision, Embed, PrototypeClassifier
 from memstore.domain.language.syntax import Sentence, Token
 from memstore.domain.language.text import (
@@ -77,6 +77,8 @@ class Statement:
     """Words naming the value a change replaces ("Georgian" of "Malaysian, not Georgian")."""
     retraction_of: str | None = None
     """For a retraction folded into the next statement: the retracted clause (positive form)."""
+    context: str | None = None
+    """The sentence a pronoun of the statement was resolved from (reference.py)."""
 
 
 @dataclass(frozen=True)
@@ -223,7 +225,14 @@ class Reader:
                     statement = _answer(turn.message_id, asked, render(tokens))
                     antecedent = tokens
                 else:
-                    statement = self._clause(turn.message_id, sentence, tokens, antecedent, clause)
+                    before = turn.sentences[n - 1] if n else None
+                    refs = reference.antecedents(sentence, before)
+                    if refs and before is not None and is_command(before):
+                        # "Can you forget the Vespa? I'd rather you didn't keep that.": the same request
+                        continue
+                    statement = self._clause(turn.message_id, sentence, tokens, antecedent, clause, refs)
+                    if statement is not None and refs and before is not None:
+                        statement.context = before.text
                 if asking and statement is not None and not _habitual(tokens):
                     continue
                 if statement is not None:
@@ -238,6 +247,7 @@ class Reader:
         tokens: list[Token],
         antecedent: list[Token] | None = None,
         clause: list[Token] | None = None,
+        refs: dict[int, str] | None = None,
     ) -> Statement | None:
         change = changes.change_of(sentence, clause or tokens)
         if change.retract and not mentions_first_person(tokens) and any(t.dep in SUBJECTS for t in tokens):
@@ -268,7 +278,7 @@ class Reader:
                 old_value = changes.value_of(sentence, positive) if value is not None else None
                 if value is not None and old_value:
                     swap = {t.i: "" for t in old_value} | {old_value[0].i: render(value)}
-                    text = third_person(sentence, positive, swap)
+                    text = third_person(sentence, positive, {**(refs or {}), **swap})
             if split is not None:
                 former = changes.former_value(sentence, retracted)
             else:
@@ -280,7 +290,10 @@ class Reader:
             )
             return Statement(
                 message_id,
-                text or third_person(sentence, kept, changes.replacement_frame(sentence, kept)),
+                text
+                or third_person(
+                    sentence, kept, {**(refs or {}), **changes.replacement_frame(sentence, kept)}
+                ),
                 render(tokens),
                 label="self" if about_self else "owned" if owned else "",
                 change=change,

@@ -138,6 +138,15 @@ class PrivacyGuard:
         if not candidates:
             return []
         sentences, found, values = self._findings([c.content for c in candidates], options)
+        contexts = [n for n, c in enumerate(candidates) if c.context]
+        if contexts:
+            _, context_found, context_values = self._findings(
+                [candidates[n].context or "" for n in contexts], options
+            )
+            for n, flags in zip(contexts, context_found, strict=True):
+                if any(flags):
+                    found[n] = [f | {"context"} for f in found[n]]
+            values |= context_values
 
         def carries(text: str) -> bool:
             compact = _compact(text)

@@ -1,0 +1,107 @@
+"""What a pronoun of the user's statement points back to, when the user named it just before.
+
+"How accurate is the heart rate on a Fitbit Charge? I wear one every day." and "Is the Atlantic
+worth the subscription? I've had it for years." state a fact about the user whose value is in
+the sentence before (here a question, which is itself no memory). A memory that says "The user
+wears one every day." keeps nothing; one that says "The user wears a Fitbit Charge every day."
+keeps the fact.
+
+Which pronouns: a non-human third-person personal pronoun ("it", "them"), a demonstrative one
+("that", "this") or the pro-form "one", standing as an argument of the statement: the object of
+a verb or preposition ("I play it", "a regular with them"), or the subject of "be" with a noun
+or prepositional complement ("That's my e-reader", "It's in my frontend code"; not "It's cold").
+
+Which antecedent, by syntax only: the noun phrases of the previous sentence that are arguments
+(subject, object, object of a preposition, complement of "be"). A phrase with a proper noun is
+preferred (a name is what a later memory needs), the subject first among several; otherwise the
+last phrase, the one nearest the pronoun."""
+
+from __future__ import annotations
+
+from memstore.domain.language.syntax import Sentence, Token
+from memstore.domain.language.text import SUBJECTS, is_first_person, render
+
+_ARGUMENTS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos"})
+_MODIFIERS = frozenset({"det", "amod", "compound", "nummod", "poss", "nmod", "punct", "case", "quantmod"})
+_OBJECTS = frozenset({"dobj", "pobj"})
+
+
+def _is_pointer(s: Sentence, t: Token) -> bool:
+    if t.pos == "PRON":
+        kind = t.morph.get("PronType")
+        personal = (
+            kind == "Prs" and t.morph.get("Person") == "3" and t.morph.get("Gender") not in ("Masc", "Fem")
+        )
+        if not (personal or kind == "Dem") or t.morph.get("Poss") == "Yes" or t.morph.get("Reflex") == "Yes":
+            return False
+    elif not (
+        t.lower == "one" and t.pos in ("NUM", "NOUN") and not any(_modifies(s, c) for c in s.children(t))
+    ):
+        return False
+    if t.dep in _OBJECTS:
+        return True
+    if t.dep not in ("nsubj", "nsubjpass") or t.pos != "PRON":
+        return False
+    head = s.tokens[t.head]
+    complements = [c for c in s.children(head) if c.i > t.i]
+    return (
+        head.lemma == "be"
+        and any(c.dep in ("attr", "prep", "ccomp", "advcl") for c in complements)
+        and not any(c.dep == "acomp" for c in complements)
+    )
+
+
+def _modifies(s: Sentence, child: Token) -> bool:
+    """ "the blue one", "one of them": "one" with its own noun phrase is no pro-form."""
+    return child.dep in ("det", "amod", "compound", "nummod", "poss") or child.lower == "of"
+
+
+def _phrase(s: Sentence, head: Token) -> list[Token]:
+    """The head noun with the modifiers written before it (determiner, adjectives, compounds)."""
+    left = [t for t in s.subtree(head) if t.i <= head.i]
+    out = [head]
+    for t in reversed(left[:-1]):
+        if t.i != out[0].i - 1 or (t.dep not in _MODIFIERS and s.tokens[t.head].i not in {o.i for o in out}):
+            break
+        out.insert(0, t)
+    return out
+
+
+def _candidates(s: Sentence) -> list[list[Token]]:
+    out = []
+    for t in s.tokens:
+        if t.pos in ("NOUN", "PROPN") and t.dep in _ARGUMENTS and not is_first_person(t):
+            phrase = _phrase(s, t)
+            if not any(is_first_person(p) or p.pos == "PRON" for p in phrase):
+                out.append(phrase)
+    return out
+
+
+def _choose(candidates: list[list[Token]]) -> list[Token] | None:
+    named = [c for c in candidates if any(t.pos == "PROPN" for t in c)]
+    if named:
+        subjects = [c for c in named if c[-1].dep in SUBJECTS]
+        return subjects[0] if subjects else named[-1]
+    return candidates[-1] if candidates else None
+
+
+def _text(phrase: list[Token], pointer: Token) -> str:
+    words = list(phrase)
+    indefinite = words and words[0].dep == "det" and words[0].morph.get("Definite") == "Ind"
+    if indefinite and pointer.lower != "one":
+        words = words[1:]
+    text = render(words)
+    return text if pointer.dep not in SUBJECTS else text[:1].upper() + text[1:]
+
+
+def antecedents(sentence: Sentence, previous: Sentence | None) -> dict[int, str]:
+    """Token index of each pointing pronoun in `sentence` → the words it stands for."""
+    if previous is None:
+        return {}
+    pointers = [t for t in sentence.tokens if _is_pointer(sentence, t)]
+    if not pointers:
+        return {}
+    chosen = _choose(_candidates(previous))
+    if chosen is None:
+        return {}
+    return {p.i: _text(chosen, p) for p in pointers[:1]}

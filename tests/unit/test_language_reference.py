@@ -1,0 +1,49 @@
+"""Pronouns that point back at what the user named in the sentence before (reference.py), on
+spaCy's parse; wordings invented for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from memstore.adapters.spacy_parser import SpacyParser
+from memstore.domain.language.reference import antecedents
+
+PARSER = SpacyParser()
+
+
+def resolved(text: str) -> list[str]:
+    sentences = PARSER.parse(text)
+    assert len(sentences) == 2, text
+    return sorted(antecedents(sentences[1], sentences[0]).values())
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Is the Moka pot hard to clean? I use it every morning.", ["the Moka pot"]),
+        ("Any tips for a Garmin Edge? I ride with one on weekends.", ["a Garmin Edge"]),
+        ("Does Iberia charge for seats? I fly with them twice a year.", ["Iberia"]),
+        ("How do I tune a baritone ukulele? That's my instrument.", ["Baritone ukulele"]),
+        ("Is the Observer worth it? I've read it since college.", ["the Observer"]),
+    ],
+)
+def test_a_pointing_pronoun_takes_the_named_thing_before_it(text, expected):
+    assert resolved(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The office heating broke. It is cold and I am tired today.",
+        "I bought a lamp. My sister hates the colour.",
+        "What a day. I love it when that happens.",
+    ],
+)
+def test_no_reference_without_a_pointing_argument_or_a_named_thing(text):
+    first, second = PARSER.parse(text)
+    assert antecedents(second, first) == {}
+
+
+def test_nothing_without_a_sentence_before():
+    (sentence,) = PARSER.parse("I play it every evening.")
+    assert antecedents(sentence, None) == {}
