@@ -275,3 +275,21 @@ def test_a_name_alone_is_no_special_category(guard, name):
 
 def test_a_name_does_not_hide_a_category_said_beside_it(guard):
     assert not kept(guard, "The user's name is Priya and the user is Hindu.")
+
+
+def test_a_value_taken_from_a_sensitive_sentence_is_screened_with_it(guard):
+    content = "The user rides the blue bike every day."
+    context = "My psychiatrist says cycling helps my depression, so I got the blue bike."
+    with_context = Candidate(kind=Kind.USER_PROFILE, content=content, context=context)
+    harmless = Candidate(kind=Kind.USER_PROFILE, content=content, context="Is the blue bike worth fixing?")
+    assert guard.screen([with_context], HEALTH_OFF) == []
+    assert [c.content for c in guard.screen([harmless], HEALTH_OFF)] == [content]
+
+
+def test_a_secret_in_the_context_is_scrubbed_wherever_it_is_repeated(guard):
+    card = "4539 1488 0343 6467"
+    candidate = Candidate(
+        kind=Kind.USER_PROFILE, content=f"The user pays with {card}.", context=f"My card is {card}."
+    )
+    summary = Candidate(kind=Kind.CHAT_SUMMARY, content=f"The user mentioned {card}. The user likes tea.")
+    assert [c.content for c in guard.screen([candidate, summary], DEFAULT)] == ["The user likes tea."]

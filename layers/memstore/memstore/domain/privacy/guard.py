@@ -133,20 +133,26 @@ class PrivacyGuard:
         _, found, _ = self._findings([text], options)
         return sorted(set().union(*found[0])) if found and found[0] else []
 
+    def _flag_contexts(
+        self, candidates: list[Candidate], found: list[list[set[str]]], options: StoreOptions
+    ) -> set[str]:
+        """A candidate whose value came from a sensitive sentence ("What are the side effects of
+        X? I started it recently.") is flagged whole; returns the values found there."""
+        with_context = [n for n, c in enumerate(candidates) if c.context]
+        if not with_context:
+            return set()
+        _, flags, values = self._findings([candidates[n].context or "" for n in with_context], options)
+        for n, context_flags in zip(with_context, flags, strict=True):
+            if any(context_flags):
+                found[n] = [f | {"context"} for f in found[n]]
+        return values
+
     def screen(self, candidates: list[Candidate], options: StoreOptions) -> list[Candidate]:
         """The candidates that may be stored."""
         if not candidates:
             return []
         sentences, found, values = self._findings([c.content for c in candidates], options)
-        contexts = [n for n, c in enumerate(candidates) if c.context]
-        if contexts:
-            _, context_found, context_values = self._findings(
-                [candidates[n].context or "" for n in contexts], options
-            )
-            for n, flags in zip(contexts, context_found, strict=True):
-                if any(flags):
-                    found[n] = [f | {"context"} for f in found[n]]
-            values |= context_values
+        values |= self._flag_contexts(candidates, found, options)
 
         def carries(text: str) -> bool:
             compact = _compact(text)
