@@ -30,6 +30,7 @@ never filters anything out."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -118,8 +119,12 @@ def prior(item: MemoryItem, now: float, decay: LifecycleOptions | None = None) -
 
 def information(item: MemoryItem) -> float:
     """How much a memory says, by its content words (stop words and a speaker label left out)."""
-    terms = len(search_terms.document_terms(speaker_labels.unlabelled(item.content)))
-    return 1 - math.exp(-terms / INFORMATIVE_TERMS)
+    return 1 - math.exp(-_content_words(item.content) / INFORMATIVE_TERMS)
+
+
+@functools.lru_cache(maxsize=50_000)
+def _content_words(content: str) -> int:
+    return len(search_terms.document_terms(speaker_labels.unlabelled(content)))
 
 
 def addressed(items: Iterable[MemoryItem], query: str) -> dict[str, bool] | None:
