@@ -67,7 +67,7 @@ def test_chunks_round_trip_and_stay_under_the_item_size():
     chunks = codec.encode(rows)
     assert len(chunks) > 1
     assert max(c.size for c in chunks) <= codec.CHUNK_MAX_BYTES
-    back = codec.decode(chunks, 384)
+    back = codec.decode(chunks, 384, {"store": "s", "scope": "u", "embedding_model": "m"})
     assert sorted(back.ids) == sorted(rows.ids)
     order = {mid: i for i, mid in enumerate(rows.ids)}
     for j, memory_id in enumerate(back.ids):

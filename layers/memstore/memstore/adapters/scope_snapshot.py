@@ -196,7 +196,7 @@ class DynamoDBScopeSnapshots:
                 return None
             if known is not None and known.version == head.version:
                 return known
-            found = self._chunks(pk, head)
+            found = self._chunks(pk, head, {"store": store, "scope": scope, "embedding_model": model})
             if found is not None:
                 return found
         return None
@@ -212,7 +212,7 @@ class DynamoDBScopeSnapshots:
             and head.fingerprint == fingerprint()
         )
 
-    def _chunks(self, pk: str, head: Any) -> Snapshot | None:
+    def _chunks(self, pk: str, head: Any, shared: dict[str, Any]) -> Snapshot | None:
         from memstore.adapters import snapshot_codec as codec
         from memstore.ports.scope_snapshot import Snapshot
 
@@ -223,7 +223,7 @@ class DynamoDBScopeSnapshots:
         if len(rows) != len(wanted) or any(r.version != head.version for r in rows.values()):
             return None
         chunks = [codec.Chunk(rows[sk].docs, rows[sk].vectors) for _, sk in wanted]
-        decoded = codec.decode(chunks, int(head.dimensions))
+        decoded = codec.decode(chunks, int(head.dimensions), shared)
         if not codec.tokens_agree(decoded):
             return None
         return Snapshot(

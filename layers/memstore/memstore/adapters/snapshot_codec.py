@@ -29,6 +29,8 @@ TOKENIZER_MODULES = (
     "memstore.domain.scope_rows",
 )
 TOKENIZER_DATA = ("search_*.jsonl", "facet_glosses.jsonl")
+SHARED = ("store", "scope", "embedding_model")
+"""Fields every memory of a snapshot has alike: stored once, in the head, not in each document."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,8 @@ def bucket(memory_id: str, chunks: int) -> int:
 
 
 def encode_chunk(docs: list[dict[str, Any]], tokens: list[list[str]], matrix: np.ndarray) -> Chunk:
-    text = json.dumps({"docs": docs, "tokens": tokens}, separators=(",", ":"), ensure_ascii=False)
+    own = [{k: v for k, v in d.items() if k not in SHARED} for d in docs]
+    text = json.dumps({"docs": own, "tokens": tokens}, separators=(",", ":"), ensure_ascii=False)
     codes, scales = quantise(matrix)
     return Chunk(
         zlib.compress(text.encode("utf-8"), 6),
@@ -71,9 +74,15 @@ def encode_chunk(docs: list[dict[str, Any]], tokens: list[list[str]], matrix: np
     )
 
 
-def decode_chunk(chunk: Chunk, dimensions: int) -> tuple[list[dict[str, Any]], list[list[str]], np.ndarray]:
+def decode_chunk(
+    chunk: Chunk, dimensions: int, shared: dict[str, Any] | None = None
+) -> tuple[list[dict[str, Any]], list[list[str]], np.ndarray]:
+    """The chunk's documents (with the `shared` fields put back), tokens and vectors."""
     body = json.loads(zlib.decompress(chunk.docs))
     docs, tokens = body["docs"], body["tokens"]
+    if shared:
+        for doc in docs:
+            doc.update(shared)
     raw = zlib.decompress(chunk.vectors)
     n = len(docs)
     if len(tokens) != n or len(raw) != n * (4 + dimensions):
@@ -107,12 +116,12 @@ def encode(rows: ScopeRows) -> list[Chunk]:
         n *= 2
 
 
-def decode(chunks: list[Chunk], dimensions: int) -> ScopeRows:
+def decode(chunks: list[Chunk], dimensions: int, shared: dict[str, Any]) -> ScopeRows:
     docs: list[dict[str, Any]] = []
     tokens: list[list[str]] = []
     matrices = []
     for chunk in chunks:
-        d, t, m = decode_chunk(chunk, dimensions)
+        d, t, m = decode_chunk(chunk, dimensions, shared)
         docs += d
         tokens += t
         matrices.append(m)

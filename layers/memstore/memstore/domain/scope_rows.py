@@ -24,7 +24,8 @@ def tokens_of(item: MemoryItem) -> list[str]:
 
 
 def document(item: MemoryItem) -> dict[str, Any]:
-    return item.model_dump(mode="json", exclude=set(LEFT_OUT))
+    """Fields at their default are left out (validation puts them back)."""
+    return item.model_dump(mode="json", exclude=set(LEFT_OUT), exclude_defaults=True)
 
 
 class LazyItems(Sequence[MemoryItem]):
@@ -142,11 +143,15 @@ def bm25_index(tokens: Sequence[list[str]]) -> ranking.Bm25Index:
     """`ranking.Bm25Index.build` over documents already tokenised (tests/unit/test_scope_rows.py
     holds the two equal)."""
     postings: dict[str, list[tuple[int, int]]] = {}
+    add = postings.setdefault
     lengths = []
     for doc_id, terms in enumerate(tokens):
-        counts = Counter(terms)
-        lengths.append(sum(counts.values()))
-        for term, tf in counts.items():
-            postings.setdefault(term, []).append((doc_id, tf))
+        lengths.append(len(terms))
+        if len(set(terms)) == len(terms):  # most memories repeat no term: no Counter needed
+            for term in terms:
+                add(term, []).append((doc_id, 1))
+        else:
+            for term, tf in Counter(terms).items():
+                add(term, []).append((doc_id, tf))
     avg = (sum(lengths) / len(lengths)) if lengths else 0.0
     return ranking.Bm25Index(postings, lengths, avg)

@@ -37,7 +37,7 @@ class Change:
 def to_read(changes: list[Change], rows: ScopeRows) -> list[str]:
     """The memories a snapshot's rows do not already show as the log has them: written at a
     version newer than the rows', or deleted while the rows still hold them."""
-    held = {d["memory_id"]: int(d.get("version") or 0) for d in rows.docs}
+    held = {d["memory_id"]: int(d.get("version", 1)) for d in rows.docs}
     needed = [
         c.memory_id
         for c in changes
