@@ -84,13 +84,17 @@ class DynamoDBErasure:
 
     def delete_batch(self, store: str, scope_hash: str, max_rows: int) -> Batch:
         pk = keys.scope_pk_from_hash(store, scope_hash)
-        self._snapshots.drop(pk)  # first: searches then read what is left, not a copy of it
+        # the search snapshot first (searches then read what is left, not a copy of it); its
+        # change log (ids, no content) with the last batch
+        self._snapshots.drop(pk, with_log=False)
         rows = self._keys(pk, "", limit=max_rows)
         store_pk = keys.store_pk(store)
         pointers = [self._rows.KeyRow(store_pk, r.sk) for r in rows if r.sk.startswith(("MEM#", "UPD#"))]
         done = len(rows) < max_rows
         registry = [self._rows.KeyRow(store_pk, keys.scope_sk(scope_hash))] if done else []
         self._delete([*rows, *pointers, *registry])
+        if done:
+            self._snapshots.drop(pk)
         if not done:
             self._restamp(store_pk, keys.scope_sk(scope_hash))
         ids = [r.sk.removeprefix("MEM#") for r in rows if r.sk.startswith("MEM#")]

@@ -338,10 +338,11 @@ class DynamoDBScopeSnapshots:
                     raise
         self.drop(scope_pk)
 
-    def drop(self, scope_pk: str) -> int:
-        """Deletes the snapshot and the change log of the scope whose partition is `scope_pk`;
-        how many snapshot rows there were."""
-        found = self._keys(keys.snapshot_pk(scope_pk), "")
+    def drop(self, scope_pk: str, with_log: bool = True) -> int:
+        """Deletes the snapshot of the scope whose partition is `scope_pk`, and its change log
+        (ids and versions, no content) unless `with_log` is false; how many snapshot rows there
+        were."""
+        found = self._keys(keys.snapshot_pk(scope_pk), "" if with_log else SNAPSHOT_PREFIX)
         self._delete(found)
         return sum(1 for r in found if r.sk.startswith(SNAPSHOT_PREFIX))
 
