@@ -293,3 +293,15 @@ def test_a_secret_in_the_context_is_scrubbed_wherever_it_is_repeated(guard):
     )
     summary = Candidate(kind=Kind.CHAT_SUMMARY, content=f"The user mentioned {card}. The user likes tea.")
     assert [c.content for c in guard.screen([candidate, summary], DEFAULT)] == ["The user likes tea."]
+
+
+def test_coordinated_prepositions_and_hyphenated_words_each_make_an_exclusion(parser):
+    policy = read_policy(
+        "Skip anything about their commute, about karaoke, chess or other board games, "
+        "and about co-workers who have left.",
+        parser,
+    )
+    assert "karaoke" in policy.exclusions
+    assert "chess" in policy.exclusions
+    assert any(p.startswith("co-workers") for p in policy.exclusions)
+    assert not any("karaoke" in p and "co-workers" in p for p in policy.exclusions)

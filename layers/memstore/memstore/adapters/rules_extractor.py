@@ -55,6 +55,15 @@ TARGET_POOL = 500
 """Changes are matched against the scope's newest memories only: every read is bounded."""
 
 
+def _screened_with(statement: Statement) -> str | None:
+    """What the privacy guard reads besides the rewritten memory: the user's own words (a
+    rewrite can hide what a detector sees: "i'm 17 so …") and the sentence a pronoun was
+    resolved from. An introduction is its own evidence."""
+    if statement.label == "intro":
+        return statement.context
+    return " ".join(filter(None, (statement.context, statement.evidence))) or None
+
+
 class RulesExtractor:
     name = "memstore-rules"
 
@@ -162,7 +171,7 @@ class RulesExtractor:
             exclusive=statement.exclusive,
             is_update=statement.change.shift,
             importance=IMPORTANCE_PROCEDURAL if procedural else IMPORTANCE_PROFILE,
-            context=statement.context,
+            context=_screened_with(statement),
         )
 
     def _targets(

@@ -30,7 +30,16 @@ _FIRST_PERSON = {
 _EXPANDED = {"re": "are", "ve": "have", "ll": "will", "d": "would", "m": "am", "s": "is"}
 """A contraction left after its pronoun was replaced ("we've" → "the user and others have")."""
 _THIRD_SINGULAR = {"be": "is", "have": "has", "do": "does"}
-_CONTRACTED = {"'m": "is", "’m": "is", "am": "is", "'ve": "has", "’ve": "has", "'ll": "will", "’ll": "will"}
+_CONTRACTED = {
+    "'m": "is",
+    "’m": "is",
+    "am": "is",
+    "m": "is",
+    "'ve": "has",
+    "’ve": "has",
+    "'ll": "will",
+    "’ll": "will",
+}
 
 
 def head_of(tokens: list[Token]) -> Token | None:

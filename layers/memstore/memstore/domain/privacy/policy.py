@@ -55,16 +55,53 @@ def _negated(s: Sentence, verb: Token) -> bool:
     return False
 
 
+def _trailing(s: Sentence, token: Token) -> list[Token]:
+    """Prepositions attached to the token after its coordination: "about drinking, cannabis,
+    and about ex-partners" (a parse that hangs the last "about" on "drinking")."""
+    coordination = [c.i for c in s.children(token) if c.dep in ("conj", "cc")]
+    governing = s.tokens[token.head].lower if token.dep == "pobj" else None
+
+    def parallel(prep: Token) -> bool:
+        # "about their commute, about karaoke": the same preposition again after a comma
+        return prep.lower == governing and prep.i > 0 and s.tokens[prep.i - 1].text == ","
+
+    return [
+        c
+        for c in s.children(token)
+        if c.dep == "prep" and ((coordination and c.i > min(coordination)) or parallel(c))
+    ]
+
+
+def _split_word(s: Sentence, token: Token) -> list[Token]:
+    """The pieces of a hyphenated word the parser left as siblings before it ("ex", "-" of
+    "ex-partners")."""
+    out: list[Token] = []
+    i = token.i - 1
+    while (
+        i >= 0 and s.tokens[i].head == token.head and s.tokens[i].dep == token.dep and not s.tokens[i].space
+    ):
+        out.insert(0, s.tokens[i])
+        i -= 1
+    return out
+
+
+def _pieces(s: Sentence, tokens: list[Token]) -> list[Token]:
+    """Without the tokens that are pieces of the next one's hyphenated word."""
+    pieces = {p.i for t in tokens for p in _split_word(s, t)}
+    return [t for t in tokens if t.i not in pieces]
+
+
 def _phrase(s: Sentence, token: Token) -> str:
     """The token's phrase without its coordinated siblings, leading determiners or possessors."""
     skip = {c.i for c in s.children(token) if c.dep in ("conj", "cc", "punct")}
+    skip |= {c.i for c in _trailing(s, token)}
     drop = set()
     for i in skip:
         drop |= {t.i for t in s.subtree(s.tokens[i])}
     owners = [c for c in s.children(token) if c.dep == "poss"]
     for c in owners:
         drop |= {t.i for t in s.subtree(c)}
-    words = [t for t in s.subtree(token) if t.i not in drop]
+    words = _split_word(s, token) + [t for t in s.subtree(token) if t.i not in drop]
     while words and words[0].pos in _DROP_LEADING:
         words = words[1:]
     while words and words[-1].pos == "PUNCT":
@@ -98,14 +135,17 @@ def _governed(s: Sentence, verb: Token) -> list[str]:
     phrases = []
     children = s.children(verb)
     targets = [c for c in children if c.dep in _OBJECTS]
-    preps = [c for c in children if c.dep == "prep"]
+    preps = [c for c in children if c.dep == "prep" or (c.dep == "conj" and c.pos == "ADP")]
     for obj in list(targets):
         if obj.pos == "PRON":
             targets.remove(obj)
             preps += [c for c in s.children(obj) if c.dep == "prep"]
-    targets += [p for prep in preps for p in s.children(prep) if p.dep == "pobj"]
+    preps += [c for prep in list(preps) for c in s.subtree(prep) if c.dep == "conj" and c.pos == "ADP"]
+    targets += _pieces(s, [p for prep in preps for p in s.children(prep) if p.dep == "pobj"])
     for t in targets:
         phrases += [_phrase(s, c) for c in _conjuncts(s, t)]
+        trailing = [p for c in _conjuncts(s, t) for prep in _trailing(s, c) for p in s.children(prep)]
+        phrases += [_phrase(s, c) for p in _pieces(s, trailing) if p.dep == "pobj" for c in _conjuncts(s, p)]
     for clause in (c for c in children if c.dep in _CLAUSES and _directive(c) is None):
         phrases.append("".join(t.text + t.space for t in s.subtree(clause)).strip())
     return [p for p in phrases if p]
