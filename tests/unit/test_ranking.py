@@ -176,12 +176,13 @@ def test_information_is_in_the_unit_interval_and_grows_with_content_words(parts,
 @given(cosine, importance)
 def test_a_query_that_names_a_speaker_ranks_their_line_above_the_same_line_by_another(cos, value):
     said = "went up the mountain on sunday with the dog and saw the yellow flowers"
-    mine = item("mine", value, content=f"Maria: {said}")
-    theirs = item("theirs", value, content=f"Tom: {said}")
+    # "a" wins every tie on its id: only the speaker factor can put "b" first.
+    theirs = item("a", value, content=f"Tom: {said}")
+    mine = item("b", value, content=f"Maria: {said}")
     ranked = ranking.fuse(
-        {"mine": mine, "theirs": theirs}, {"mine": cos, "theirs": cos}, {}, NOW, query="Where did Maria hike?"
+        {"a": theirs, "b": mine}, {"a": cos, "b": cos}, {}, NOW, query="Where did Maria hike?"
     )
-    assert [s.item.memory_id for s in ranked] == ["mine", "theirs"]
+    assert [s.item.memory_id for s in ranked] == ["b", "a"]
     assert all(0.0 <= s.score <= 1.0 for s in ranked)
 
 
@@ -195,9 +196,7 @@ def test_a_query_naming_no_speaker_leaves_speakers_alone():
 
 
 def test_a_line_that_says_little_ranks_below_an_equal_match_that_says_more():
-    short = item("short", content="Sofia: Oh Jamal.")
-    full = item("full", content="Jamal: we had a kitchen fire on Thursday and I pulled a cat out of it")
-    ranked = ranking.fuse(
-        {"short": short, "full": full}, {"short": 0.5, "full": 0.5}, {}, NOW, query="the fire"
-    )
-    assert [s.item.memory_id for s in ranked] == ["full", "short"]
+    short = item("a", content="Sofia: Oh Jamal.")
+    full = item("b", content="Jamal: we had a kitchen fire on Thursday and I pulled a cat out of it")
+    ranked = ranking.fuse({"a": short, "b": full}, {"a": 0.5, "b": 0.5}, {}, NOW, query="the fire")
+    assert [s.item.memory_id for s in ranked] == ["b", "a"]
