@@ -305,3 +305,12 @@ def test_coordinated_prepositions_and_hyphenated_words_each_make_an_exclusion(pa
     assert "chess" in policy.exclusions
     assert any(p.startswith("co-workers") for p in policy.exclusions)
     assert not any("karaoke" in p and "co-workers" in p for p in policy.exclusions)
+
+
+def test_the_users_own_words_show_the_detectors_what_a_rewrite_hid(guard):
+    content = "The user can even work at the bakery."
+    said = Candidate(
+        kind=Kind.USER_PROFILE, content=content, evidence="i'm 17 so can i even work at the bakery"
+    )
+    assert kept(guard, content)
+    assert guard.screen([said], DEFAULT) == []

@@ -55,15 +55,6 @@ TARGET_POOL = 500
 """Changes are matched against the scope's newest memories only: every read is bounded."""
 
 
-def _screened_with(statement: Statement) -> str | None:
-    """What the privacy guard reads besides the rewritten memory: the user's own words (a
-    rewrite can hide what a detector sees: "i'm 17 so …") and the sentence a pronoun was
-    resolved from. An introduction is its own evidence."""
-    if statement.label == "intro":
-        return statement.context
-    return " ".join(filter(None, (statement.context, statement.evidence))) or None
-
-
 class RulesExtractor:
     name = "memstore-rules"
 
@@ -171,7 +162,8 @@ class RulesExtractor:
             exclusive=statement.exclusive,
             is_update=statement.change.shift,
             importance=IMPORTANCE_PROCEDURAL if procedural else IMPORTANCE_PROFILE,
-            context=_screened_with(statement),
+            context=statement.context,
+            evidence=statement.evidence if statement.label != "intro" else None,
         )
 
     def _targets(

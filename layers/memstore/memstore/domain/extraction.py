@@ -42,6 +42,9 @@ class Candidate(BaseModel):
     context: str | None = None
     """Words the content's value was taken from (the question before "I wear one every day."):
     screened by the privacy guard with the content, never stored."""
+    evidence: str | None = None
+    """The user's own words the content was rewritten from (a rewrite can hide from a detector
+    what they show: "i'm 17 so …"): read by the privacy guard's detectors, never stored."""
 
 
 class Extraction(BaseModel):

@@ -84,18 +84,20 @@ class PrivacyGuard:
     # ------------------------------------------------------------------ per-sentence findings
 
     def _findings(
-        self, texts: list[str], options: StoreOptions
+        self, texts: list[str], options: StoreOptions, semantic_categories: bool = True
     ) -> tuple[list[list[str]], list[list[set[str]]], set[str]]:
         """For each text: its sentences, the categories each sentence trips, and every sensitive
-        value found (compacted) across all texts."""
+        value found (compacted) across all texts. Without `semantic_categories` only the
+        always-on detectors read them."""
         _, active = self._compiled(options.user_profile_details)
         parsed: list[list[Sentence]] = self._parser.parse_many(texts) if texts else []
         sentences = [[s.text for s in doc] or [t] for doc, t in zip(parsed, texts, strict=True)]
         flat = [s for doc in sentences for s in doc]
-        vectors = (
-            np.asarray(self._embed(flat), dtype=np.float32) if flat else np.zeros((0, 1), dtype=np.float32)
-        )
-        semantic = self._categories().flag(vectors, active)
+        if semantic_categories and flat:
+            vectors = np.asarray(self._embed(flat), dtype=np.float32)
+            semantic = self._categories().flag(vectors, active)
+        else:
+            semantic = [set() for _ in flat]
         naming = [
             n < len(doc) and _only_a_name(doc[n])
             for doc, t in zip(parsed, sentences, strict=True)
@@ -137,14 +139,20 @@ class PrivacyGuard:
         self, candidates: list[Candidate], found: list[list[set[str]]], options: StoreOptions
     ) -> set[str]:
         """A candidate whose value came from a sensitive sentence ("What are the side effects of
-        X? I started it recently.") is flagged whole; returns the values found there."""
-        with_context = [n for n, c in enumerate(candidates) if c.context]
-        if not with_context:
-            return set()
-        _, flags, values = self._findings([candidates[n].context or "" for n in with_context], options)
-        for n, context_flags in zip(with_context, flags, strict=True):
-            if any(context_flags):
-                found[n] = [f | {"context"} for f in found[n]]
+        X? I started it recently.") is flagged whole, and so is one whose source words show a
+        detector what the rewrite hid ("i'm 17 so …"; the category model reads the content,
+        whose meaning the rewrite keeps); returns the values found there."""
+        values: set[str] = set()
+        for field, semantic in (("context", True), ("evidence", False)):
+            rows = [n for n, c in enumerate(candidates) if getattr(c, field)]
+            if not rows:
+                continue
+            texts = [getattr(candidates[n], field) for n in rows]
+            _, flags, found_values = self._findings(texts, options, semantic_categories=semantic)
+            for n, context_flags in zip(rows, flags, strict=True):
+                if any(context_flags):
+                    found[n] = [f | {field} for f in found[n]]
+            values |= found_values
         return values
 
     def screen(self, candidates: list[Candidate], options: StoreOptions) -> list[Candidate]:
