@@ -140,13 +140,13 @@ def test_a_cold_container_answers_from_the_snapshot_in_a_bounded_number_of_reque
     repo, first = container()
     items = fill(repo, n, now)
     whole = search(first, "tennis with friend number 7", now)
-    assert first._cache[(STORE, SCOPE)].snapshot is None  # the first search read the whole scope
+    assert first._cache[(STORE, SCOPE)].read_whole  # the first search read the whole scope
     assert any(r["sk"]["S"] == HEAD_SK for r in side_rows())  # ... and wrote the snapshot
 
     with Requests().counting() as requests:
         _, cold = container()
         found = search(cold, "tennis with friend number 7", now)
-    assert cold._cache[(STORE, SCOPE)].snapshot is not None
+    assert not cold._cache[(STORE, SCOPE)].read_whole
     assert found == whole
     assert items[7].memory_id in found
     # whatever the scope's size: the stamp, the head, the chunks, the log; no memory row is read
@@ -170,7 +170,7 @@ def test_writes_after_the_snapshot_reach_a_cold_container(moto_table, now):
     with Requests().counting() as requests:
         _, cold = container()
         seen = contents(cold, "greyhound Biscuit squash tennis coffee Lisbon violin", now)
-    assert cold._cache[(STORE, SCOPE)].snapshot is not None
+    assert not cold._cache[(STORE, SCOPE)].read_whole
     assert "User adopted a greyhound called Biscuit" in seen
     assert "User now plays squash instead" in seen
     assert items[3].content not in seen
@@ -178,6 +178,19 @@ def test_writes_after_the_snapshot_reach_a_cold_container(moto_table, now):
     assert requests.operations["BatchGetItem"] == 2  # the chunks, then the two changed memories
     ids = {h.memory_id for h in cold.query(STORE, SCOPE, "x", EMBEDDER.embed(["x"])[0], 50, now, model=MODEL)}
     assert items[5].memory_id not in ids
+
+
+def test_the_container_that_wrote_the_snapshot_refreshes_from_the_log_only(moto_table, now):
+    with Requests().counting() as requests:
+        repo, first = container()
+        fill(repo, 30, now)
+        search(first, "anything", now)  # whole read, snapshot written
+        repo.put_item(memory(300, now, "User bought a red kayak"))
+        requests.operations.clear()
+        seen = contents(first, "red kayak", now)
+    assert "User bought a red kayak" in seen
+    # stamp, head (same version: no chunk read), log, the one new memory
+    assert dict(requests.operations) == {"GetItem": 2, "Query": 1, "BatchGetItem": 1}
 
 
 @pytest.mark.parametrize("tamper", ["model", "fingerprint", "expires_at", "chunk"])
@@ -204,10 +217,10 @@ def test_a_snapshot_that_cannot_be_trusted_is_not_used(moto_table, now, tamper):
         )
     _, cold = container()
     assert search(cold, "coffee", now) == expected
-    assert cold._cache[(STORE, SCOPE)].snapshot is None  # read whole, and a new snapshot written
+    assert cold._cache[(STORE, SCOPE)].read_whole  # read whole, and a new snapshot written
     _, later = container()
     assert search(later, "coffee", now) == expected
-    assert later._cache[(STORE, SCOPE)].snapshot is not None
+    assert not later._cache[(STORE, SCOPE)].read_whole
 
 
 def test_too_many_logged_writes_fall_back_to_the_whole_scope(moto_table, now, monkeypatch):
@@ -221,7 +234,7 @@ def test_too_many_logged_writes_fall_back_to_the_whole_scope(moto_table, now, mo
     monkeypatch.setattr(table_index, "MAX_LOGGED_WRITES", 3)
     _, cold = container()
     assert any("vinyl" in c for c in contents(cold, "vinyl record", now))
-    assert cold._cache[(STORE, SCOPE)].snapshot is None
+    assert cold._cache[(STORE, SCOPE)].read_whole
 
 
 def test_a_deleted_memory_leaves_no_trace_in_the_snapshot(moto_table, now):

@@ -68,8 +68,10 @@ class _ScopeIndex:
     expires: np.ndarray
     rows: ScopeRows
     snapshot: Snapshot | None = None
-    """The snapshot these rows were made from (kept while it is current: a refresh then reads only
-    the writes since)."""
+    """The snapshot these rows were made from, or were written as (kept while it is current: a
+    refresh then reads only the writes since)."""
+    read_whole: bool = False
+    """Whether the scope was read whole from the table (no snapshot could be trusted)."""
 
 
 class TableVectorIndex:
@@ -202,10 +204,11 @@ class TableVectorIndex:
         current = self._with_embeddings(self._repo.get_items(store, scope, changed, now), model)
         dimensions = snapshot.rows.matrix.shape[1]
         rows = snapshot.rows.replaced(changed, ScopeRows.from_items(current, dimensions)).live(now)
+        index = self._assemble(stamp, model, rows, snapshot)
         expired = snapshot.next_expiry is not None and snapshot.next_expiry <= now
         if expired or compaction_due(len(changed), len(rows)):
-            self._write_snapshot(store, scope, stamp, rows, model, watermark)
-        return self._assemble(stamp, model, rows, snapshot)
+            self._write_snapshot(store, scope, stamp, index, watermark)
+        return index
 
     def _whole(
         self, store: str, scope: str, model: str, stamp: str | None, now: float, watermark: int
@@ -214,9 +217,11 @@ class TableVectorIndex:
         snapshot off the response path)."""
         items = self._with_embeddings(self._repo.scope_items(store, scope, now), model)
         rows = ScopeRows.from_items(items, self._embedder_for(model).dimensions)
+        index = self._assemble(stamp, model, rows, None)
+        index.read_whole = True
         if self._snapshots is not None and stamp is not None:
-            self._write_snapshot(store, scope, stamp, rows, model, watermark)
-        return self._assemble(stamp, model, rows, None)
+            self._write_snapshot(store, scope, stamp, index, watermark)
+        return index
 
     def _with_embeddings(self, items: list[MemoryItem], model: str) -> list[MemoryItem]:
         missing = [i for i in items if i.embedding is None or i.embedding_model != model]
@@ -246,23 +251,29 @@ class TableVectorIndex:
             snapshot,
         )
 
-    def _write_snapshot(
-        self, store: str, scope: str, stamp: str, rows: ScopeRows, model: str, watermark: int
-    ) -> None:
+    def _write_snapshot(self, store: str, scope: str, stamp: str, index: _ScopeIndex, watermark: int) -> None:
         assert self._snapshots is not None
         if self._writer is None:
-            self._save(store, scope, stamp, rows, model, watermark)
+            self._save(store, scope, stamp, index, watermark)
             return
         key = (store, scope)
         with self._lock:
             pending = self._writing.get(key)
             if pending is not None and not pending.done():
                 return
-            self._writing[key] = self._writer.submit(self._save, store, scope, stamp, rows, model, watermark)
+            self._writing[key] = self._writer.submit(self._save, store, scope, stamp, index, watermark)
 
-    def _save(self, store: str, scope: str, stamp: str, rows: ScopeRows, model: str, watermark: int) -> None:
+    def _save(self, store: str, scope: str, stamp: str, index: _ScopeIndex, watermark: int) -> None:
+        """Writes `index`'s rows as the scope's snapshot and, once installed, records it on
+        `index`: a refresh of this copy then reads only the log since."""
         assert self._snapshots is not None
+        rows, model = index.rows, index.model
         try:
-            self._snapshots.save(store, scope, stamp, rows, model, watermark)
+            version = self._snapshots.save(store, scope, stamp, rows, model, watermark)
         except Exception as e:  # noqa: BLE001 - a snapshot is an optimisation: the next reader tries again
             logger.warning("scope snapshot not written", extra={"error_type": type(e).__name__})
+            return
+        if version is None:
+            return
+        expiries = [int(d["expires_at"]) for d in rows.docs if d.get("expires_at")]
+        index.snapshot = Snapshot(version, model, rows, self._clock(), min(expiries, default=None), watermark)
