@@ -196,6 +196,10 @@ def test_ordinary_numbers_are_not_flagged(sentence):
     assert text_hits(sentence) == []
 
 
+def test_an_amount_that_a_numbering_plan_would_allow_is_no_phone_number():
+    assert text_hits("It cost $168.00 in total.") == []
+
+
 # ----------------------------------------------------------------------------- items API
 
 
@@ -314,3 +318,9 @@ def test_the_users_own_words_show_the_detectors_what_a_rewrite_hid(guard):
     )
     assert kept(guard, content)
     assert guard.screen([said], DEFAULT) == []
+
+
+def test_a_preposition_that_modifies_a_coordination_is_no_new_exclusion(parser):
+    policy = read_policy("Never keep: debts, loans or disputes between the user and their landlord.", parser)
+    assert any(p.startswith("debts") for p in policy.exclusions)
+    assert not any(p in ("user", "landlord", "their landlord") for p in policy.exclusions)

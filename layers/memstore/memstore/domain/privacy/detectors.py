@@ -202,6 +202,10 @@ def _numbers(text: str) -> list[Hit]:
     return hits
 
 
+MIN_PHONE_DIGITS = 7
+"""Fewer digits than a subscriber number has almost anywhere."""
+
+
 def _contacts(text: str) -> list[Hit]:
     import phonenumbers
 
@@ -209,7 +213,10 @@ def _contacts(text: str) -> list[Hit]:
     seen = set()
     for region in _PHONE_REGIONS:
         for m in phonenumbers.PhoneNumberMatcher(text, region, leniency=phonenumbers.Leniency.VALID):
-            if m.start not in seen:
+            # "$168.00": a short run with a decimal point is an amount, whatever a small
+            # numbering plan allows
+            amount = "." in m.raw_string and sum(c.isdigit() for c in m.raw_string) < MIN_PHONE_DIGITS
+            if m.start not in seen and not amount:
                 seen.add(m.start)
                 hits.append(Hit("phone_number", m.raw_string))
     return hits

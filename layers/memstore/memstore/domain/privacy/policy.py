@@ -56,20 +56,14 @@ def _negated(s: Sentence, verb: Token) -> bool:
 
 
 def _trailing(s: Sentence, token: Token) -> list[Token]:
-    """Prepositions attached to the token after its coordination: "about drinking, cannabis,
-    and about ex-partners" (a parse that hangs the last "about" on "drinking")."""
-    coordination = [c.i for c in s.children(token) if c.dep in ("conj", "cc")]
-    governing = s.tokens[token.head].lower if token.dep == "pobj" else None
-
-    def parallel(prep: Token) -> bool:
-        # "about their commute, about karaoke": the same preposition again after a comma
-        return prep.lower == governing and prep.i > 0 and s.tokens[prep.i - 1].text == ","
-
-    return [
-        c
-        for c in s.children(token)
-        if c.dep == "prep" and ((coordination and c.i > min(coordination)) or parallel(c))
-    ]
+    """The governing preposition repeated on the token, which starts a parallel item: "about
+    their commute, about karaoke" and "about drinking, cannabis, and about ex-partners" (a
+    parse that hangs the second "about" on the first item). Another preposition modifies the
+    item ("estrangement between the user and their relatives")."""
+    if token.dep != "pobj":
+        return []
+    governing = s.tokens[token.head].lower
+    return [c for c in s.children(token) if c.dep == "prep" and c.lower == governing]
 
 
 def _split_word(s: Sentence, token: Token) -> list[Token]:
