@@ -92,9 +92,10 @@ class DynamoDBErasure:
         pointers = [self._rows.KeyRow(store_pk, r.sk) for r in rows if r.sk.startswith(("MEM#", "UPD#"))]
         done = len(rows) < max_rows
         registry = [self._rows.KeyRow(store_pk, keys.scope_sk(scope_hash))] if done else []
-        self._delete([*rows, *pointers, *registry])
         if done:
+            # before the registry row goes: a retry finds the scope only through it
             self._snapshots.drop(pk)
+        self._delete([*rows, *pointers, *registry])
         if not done:
             self._restamp(store_pk, keys.scope_sk(scope_hash))
         ids = [r.sk.removeprefix("MEM#") for r in rows if r.sk.startswith("MEM#")]
