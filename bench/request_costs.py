@@ -511,25 +511,6 @@ def scope_facts(n: int, seed: int = 5) -> list[str]:
     return facts
 
 
-def _fake_aws_environment() -> None:
-    for key in list(os.environ):
-        if key.startswith("AWS_ENDPOINT_URL") or key in (
-            "AWS_PROFILE",
-            "AWS_DEFAULT_PROFILE",
-            "DYNAMODB_ENDPOINT",
-        ):
-            del os.environ[key]
-    os.environ.update(
-        AWS_ACCESS_KEY_ID="testing",
-        AWS_SECRET_ACCESS_KEY="testing",
-        AWS_SESSION_TOKEN="testing",
-        AWS_DEFAULT_REGION=REGION,
-        AWS_REGION=REGION,
-        POWERTOOLS_METRICS_DISABLED="true",
-        POWERTOOLS_TRACE_DISABLED="true",
-    )
-
-
 @dataclass
 class Deployment:
     """The AWS side the container talks to, created in moto (uncounted)."""
@@ -689,8 +670,10 @@ def run(items: int, messages: int) -> dict[str, Any]:
     )
     from memstore.domain.search import SearchMemoriesRequest
     from memstore_local import moto_transactions
+    from memstore_local.runtime import use_offline_aws
 
-    _fake_aws_environment()
+    use_offline_aws()
+    os.environ.update(POWERTOOLS_METRICS_DISABLED="true", POWERTOOLS_TRACE_DISABLED="true")
     moto_transactions.install()
     counter = RequestCounter()
     minilm = LocalMiniLMEmbedder()

@@ -322,23 +322,6 @@ def cold_summary(runs: list[tuple[float, dict[str, Any]]]) -> dict[str, Any]:
     return {"ms": round(ms, 1), "runs_ms": [round(r[0], 1) for r in runs], **counts}
 
 
-def _fake_aws_environment() -> None:
-    for key in list(os.environ):
-        if key.startswith("AWS_ENDPOINT_URL") or key in (
-            "AWS_PROFILE",
-            "AWS_DEFAULT_PROFILE",
-            "DYNAMODB_ENDPOINT",
-        ):
-            del os.environ[key]
-    os.environ.update(
-        AWS_ACCESS_KEY_ID="testing",
-        AWS_SECRET_ACCESS_KEY="testing",
-        AWS_SESSION_TOKEN="testing",
-        AWS_DEFAULT_REGION="us-east-1",
-        AWS_REGION="us-east-1",
-    )
-
-
 def populate(repo: Any, store: str, scope: str, facts: list[tuple[str, str]], vectors: Any) -> float:
     """Writes the facts as memory items (embeddings included) through the repository; seconds taken."""
     from memstore.domain import vectors as codec
@@ -385,10 +368,10 @@ def in_process(
     from memstore.settings import Settings
     from memstore.wiring import Container
     from memstore_local import moto_atomic, moto_query, moto_transactions
-    from memstore_local.runtime import LOCAL_REGION
+    from memstore_local.runtime import LOCAL_REGION, use_offline_aws
     from memstore_local.template import Template
 
-    _fake_aws_environment()
+    use_offline_aws()
     moto_transactions.install()
     moto_query.install()
     moto_atomic.install()

@@ -77,6 +77,19 @@ _ALLOWED_LISTS = {
 _REMOVED_VARIABLES = ("AWS_PROFILE", "AWS_DEFAULT_PROFILE", "DYNAMODB_ENDPOINT")
 """A profile naming real credentials, or an endpoint moto would not intercept."""
 
+OFFLINE_AWS = {k: v for k, v in LOCAL_SETTINGS.items() if k.startswith("AWS_")}
+"""Fake credentials and the local region: what moto needs and nothing real can use."""
+
+
+def use_offline_aws() -> None:
+    """Points this process's AWS clients at moto: no endpoint moto would not intercept, no
+    profile naming real credentials, fake credentials in the local region."""
+    for key in list(os.environ):
+        if key.startswith("AWS_ENDPOINT_URL") or key in _REMOVED_VARIABLES:
+            del os.environ[key]
+    os.environ.update(OFFLINE_AWS)
+
+
 CONSOLIDATE_FUNCTION = "ConsolidateFunction"
 
 
@@ -190,9 +203,7 @@ class LocalRuntime:
                 LocalRuntime._active = self
             try:
                 self._saved_env = dict(os.environ)
-                for key in list(os.environ):
-                    if key.startswith("AWS_ENDPOINT_URL") or key in _REMOVED_VARIABLES:
-                        del os.environ[key]
+                use_offline_aws()
                 os.environ.update(self._shared_env)
                 reset_container()
                 from moto import mock_aws

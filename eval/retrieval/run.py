@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import os
 import sys
 import time
 import urllib.error
@@ -145,11 +144,12 @@ class InProcess:
             settings = Settings(table_name="in-memory", region="us-east-1")
             self._c = Container(settings, repository=InMemoryRepository(), embedder_factory=factory)
             return
-        _fake_aws_environment()
         from moto import mock_aws
 
         from memstore_local import moto_transactions
-        from memstore_local.runtime import LOCAL_REGION
+        from memstore_local.runtime import LOCAL_REGION, use_offline_aws
+
+        use_offline_aws()
         from memstore_local.template import Template
 
         moto_transactions.install()
@@ -280,23 +280,6 @@ def _next_millisecond() -> None:
     start = int(time.time() * 1000)
     while int(time.time() * 1000) == start:
         time.sleep(0.0002)
-
-
-def _fake_aws_environment() -> None:
-    for key in list(os.environ):
-        if key.startswith("AWS_ENDPOINT_URL") or key in (
-            "AWS_PROFILE",
-            "AWS_DEFAULT_PROFILE",
-            "DYNAMODB_ENDPOINT",
-        ):
-            del os.environ[key]
-    os.environ.update(
-        AWS_ACCESS_KEY_ID="testing",
-        AWS_SECRET_ACCESS_KEY="testing",
-        AWS_SESSION_TOKEN="testing",
-        AWS_DEFAULT_REGION="us-east-1",
-        AWS_REGION="us-east-1",
-    )
 
 
 def override(setting: str) -> None:
