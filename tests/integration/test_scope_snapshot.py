@@ -308,3 +308,31 @@ def test_of_two_writers_from_one_stamp_only_one_installs(moto_table, now, monkey
     versions = {r["version"]["S"] for r in side_rows() if r["sk"]["S"].startswith("SNAP#")}
     assert versions == {first}
     assert len(items) == 12
+
+
+def test_a_query_vector_given_as_a_function_is_computed_once_while_the_scope_is_checked(moto_table, now):
+    import threading
+
+    repo, index = container()
+    fill(repo, 20, now)
+    text = "tennis with friend number 7"
+    expected = {
+        (h.memory_id, h.vector_score)
+        for h in index.query(STORE, SCOPE, text, EMBEDDER.embed([text])[0], 5, now, model=MODEL)
+    }
+    stamp_threads, vector_threads = [], []
+    read_stamp = repo.scope_stamp
+
+    def stamp(*args: Any) -> str | None:
+        stamp_threads.append(threading.current_thread())
+        return read_stamp(*args)
+
+    def vector() -> Any:
+        vector_threads.append(threading.current_thread())
+        return EMBEDDER.embed([text])[0]
+
+    repo.scope_stamp = stamp  # type: ignore[method-assign]
+    hits = index.query(STORE, SCOPE, text, vector, 5, now, model=MODEL)
+    assert {(h.memory_id, h.vector_score) for h in hits} == expected
+    assert vector_threads == [threading.current_thread()]
+    assert len(stamp_threads) == 1 and stamp_threads[0] is not threading.current_thread()

@@ -37,7 +37,7 @@ from memstore.domain.errors import DependencyUnavailable
 from memstore.domain.ids import scope_hash
 from memstore.domain.models import MemoryItem
 from memstore.domain.topics import search_text
-from memstore.ports.vector_index import Hit
+from memstore.ports.vector_index import Hit, QueryVector, resolve
 
 if TYPE_CHECKING:
     import numpy as np
@@ -374,7 +374,7 @@ class OpenSearchIndex:
         store: str,
         scope: str,
         text: str,
-        vector: np.ndarray,
+        vector: QueryVector,
         k: int,
         now: float,
         model: str = "",
@@ -382,7 +382,7 @@ class OpenSearchIndex:
         """`model` is accepted for the port's sake and unused: the vector's length picks the field."""
         if k <= 0:
             return []
-        lines = self.search_bodies(store, scope, text, vector, k, now)
+        lines = self.search_bodies(store, scope, text, resolve(vector), k, now)
         if not lines:
             return []
         rankers = ["vector" if "knn" in body["query"] else "text" for body in lines[1::2]]

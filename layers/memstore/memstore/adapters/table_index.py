@@ -30,7 +30,7 @@ from memstore.domain.speaker_labels import embedding_text
 from memstore.ports.embedder import Embedder
 from memstore.ports.repository import Repository
 from memstore.ports.scope_snapshot import ScopeSnapshots, Snapshot, to_read
-from memstore.ports.vector_index import Hit
+from memstore.ports.vector_index import Hit, QueryVector, resolve
 
 logger = logging.getLogger(__name__)
 
@@ -97,6 +97,7 @@ class TableVectorIndex:
             ThreadPoolExecutor(max_workers=1, thread_name_prefix="snapshot") if write_behind else None
         )
         self._writing: dict[tuple[str, str], Future] = {}
+        self._checker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scope-check")
 
     # Writes go to the table; the stamp check is what keeps every container's cache honest.
     # These drop this container's copy at once so deleted content leaves memory immediately.
@@ -120,16 +121,18 @@ class TableVectorIndex:
         return [index.items[i] for i in np.flatnonzero(live)]
 
     def query(
-        self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float, model: str = ""
+        self, store: str, scope: str, text: str, vector: QueryVector, k: int, now: float, model: str = ""
     ) -> list[Hit]:
-        index = self._index(store, scope, model, now)
+        checked = self._checker.submit(self._index, store, scope, model, now)
+        query_vector = np.asarray(resolve(vector), dtype=np.float32)
+        index = checked.result()
         if not len(index.items):
             return []
         live = (index.expires == 0) | (index.expires > now)
         per_ranker = max(CANDIDATES_PER_RANKER, 4 * k)
         hits: dict[int, Hit] = {}
         if index.matrix.shape[0]:
-            cosine = index.matrix @ np.asarray(vector, dtype=np.float32)
+            cosine = index.matrix @ query_vector
             cosine = np.where(live, cosine, -2.0)
             if len(cosine) > per_ranker:
                 top = np.argpartition(-cosine, per_ranker)[:per_ranker]

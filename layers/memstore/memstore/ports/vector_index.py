@@ -5,7 +5,8 @@ same way. The DynamoDB backend ranks in process; the OpenSearch backend asks a k
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, Union
 
 from pydantic import BaseModel
 
@@ -13,6 +14,16 @@ from memstore.domain.models import MemoryItem
 
 if TYPE_CHECKING:
     import numpy as np
+
+
+QueryVector = Union["np.ndarray", Callable[[], "np.ndarray"]]
+"""The query's vector, or a function that computes it on the calling thread: a backend that must
+read before it ranks (the DynamoDB one checks the scope's stamp) reads on another thread
+meanwhile, so the embedding (which leaves the GIL while the model runs) and the read overlap."""
+
+
+def resolve(vector: QueryVector) -> np.ndarray:
+    return vector() if callable(vector) else vector
 
 
 class Hit(BaseModel):
@@ -40,7 +51,7 @@ class VectorIndex(Protocol):
         and the caller reads the table."""
 
     def query(
-        self, store: str, scope: str, text: str, vector: np.ndarray, k: int, now: float, model: str = ""
+        self, store: str, scope: str, text: str, vector: QueryVector, k: int, now: float, model: str = ""
     ) -> list[Hit]:
         """At least k hits from each ranker (when there are), merged by memory_id. Never another
         scope's. `model` is the store's embedding model (the vectors the query is compared to)."""

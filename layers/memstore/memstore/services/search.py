@@ -100,8 +100,10 @@ class SearchService:
 
     def _contextual(self, store: Store, scope: str, query: str, k: int, now: float):
         model = store.definition.embedding_model or ""
-        vector = self._embedder_for(model).embed([query])[0]
-        hits = self._index.query(store.name, scope, query, vector, k, now, model=model)
+        embedder = self._embedder_for(model)
+        hits = self._index.query(
+            store.name, scope, query, lambda: embedder.embed([query])[0], k, now, model=model
+        )
         items: dict[str, MemoryItem] = {h.memory_id: h.item for h in hits if h.item is not None}
         missing = [h.memory_id for h in hits if h.item is None]
         if missing:
