@@ -61,8 +61,11 @@ def service(options: StoreOptions) -> tuple[Container, ManualClock, _Jobs]:
     return c, clock, jobs
 
 
-def run_scenario(sc: dict, c: Container, clock: ManualClock, jobs: _Jobs) -> list[MemoryItem]:
+def run_scenario(
+    sc: dict, c: Container, clock: ManualClock, jobs: _Jobs, trace: bool = False
+) -> list[MemoryItem]:
     previous = None
+    before: dict[str, str] = {}
     for session in sc["sessions"]:
         request = UpdateMemoriesRequest(
             scope=sc["scope"], items=session["messages"], update_delay=0, previous_update_id=previous
@@ -70,7 +73,26 @@ def run_scenario(sc: dict, c: Container, clock: ManualClock, jobs: _Jobs) -> lis
         previous = c.updates.submit("bench", request, CALLER)["update_id"]
         c.consolidation.run(jobs.jobs[-1])
         clock.advance(60)
+        if trace:
+            before = _trace(session, c.repository.scope_items("bench", sc["scope"], clock()), before)
     return c.repository.scope_items("bench", sc["scope"], clock())
+
+
+def _trace(session: dict, items: list[MemoryItem], before: dict[str, str]) -> dict[str, str]:
+    """Prints a session's user messages and what its consolidation changed in the scope."""
+    print(f"-- {session['id']}")
+    for m in session["messages"]:
+        if m["role"] == "user":
+            print(f"   user: {m['content']}")
+    after = {it.memory_id: it.content for it in items}
+    for memory_id, content in after.items():
+        if memory_id not in before:
+            print(f"   + {content}")
+        elif before[memory_id] != content:
+            print(f"   ~ {before[memory_id]}  ->  {content}")
+    for memory_id in before.keys() - after.keys():
+        print(f"   - {before[memory_id]}")
+    return after
 
 
 def _sources(sc: dict, tokens: list[str]) -> list[str]:
@@ -153,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--dump", action="store_true", help="print every scope's final listing")
+    ap.add_argument("--trace", metavar="ID", help="only this scenario, with each session's changes")
     args = ap.parse_args(argv)
     args.data = args.data_opt or args.data or DEFAULT_DATA
     with open(args.data, encoding="utf-8") as fh:
@@ -160,8 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     options = StoreOptions(**data["store"]["options"])
     c, clock, jobs = service(options)
     tot: Counter = Counter()
-    for sc in data["scenarios"]:
-        st = run_scenario(sc, c, clock, jobs)
+    scenarios = [sc for sc in data["scenarios"] if args.trace in (None, sc["id"])]
+    for sc in scenarios:
+        st = run_scenario(sc, c, clock, jobs, trace=bool(args.trace))
         if args.dump:
             print(f"== {sc['id']}")
             for it in st:
@@ -173,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
 
     rows = [
         ("data", os.path.basename(args.data)),
-        ("scenarios", str(len(data["scenarios"]))),
+        ("scenarios", str(len(scenarios))),
         ("fact presence (listing)", pct("facts_present", "facts_n")),
         ("sensitive leaks", f"{tot['sensitive_leak']} of {tot['sensitive_n']}"),
         ("forget compliance (listing)", pct("forget_ok", "forget_n")),
@@ -183,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         ("updated facts clean (new, no old)", pct("update_ok", "updated_n")),
         (
             "memories per scope",
-            f"{tot['items'] / max(1, len(data['scenarios'])):.1f}  "
+            f"{tot['items'] / max(1, len(scenarios)):.1f}  "
             + ", ".join(f"{k[5:]} {v}" for k, v in sorted(tot.items()) if k.startswith("kind:")),
         ),
     ]
