@@ -14,7 +14,7 @@ per-scenario validation (``_validate``, imported by path, not copied) and adds c
   no probe contains its answer, its stale value or a forbidden token;
 * canaries are unique to their scope; isolation probes forbid their source's canaries;
 * card numbers pass Luhn, IBANs pass mod-97, national ids pass their check digits
-  (CPF, PESEL, NIE, SIN); sensitive tokens occur nowhere outside their own messages;
+  (CPF, PESEL, NIE, SIN, South African ID); sensitive tokens occur nowhere outside their own messages;
 * the stored ``stats`` equal the shared generator's ``dataset_stats``.
 
     python eval/make_heldout8.py [--data eval/data/heldout8.json] [--bench-dir ../shared/bench]
@@ -115,8 +115,8 @@ def national_id_ok(value: str) -> bool:
         return cpf_ok(value)
     if len(compact) == 11 and compact.isdigit():
         return pesel_ok(compact)
-    if len(compact) == 9 and compact.isdigit():
-        return luhn_ok(compact)  # Canadian SIN
+    if len(compact) in (9, 13) and compact.isdigit():
+        return luhn_ok(compact)  # Canadian SIN, South African ID number
     return False
 
 
