@@ -152,6 +152,13 @@ def check_isolation(scenarios: list, score) -> list[str]:
     }
     by_id = {sc["id"]: sc for sc in scenarios}
     for sc in scenarios:
+        names = {
+            f["expect_all"][0] for f in sc["facts"] if f.get("canary") and isinstance(f["expect_all"][0], str)
+        }
+        if set(sc["canaries"]) != names or not names:
+            problems.append(
+                f"{sc['id']}: canaries {sc['canaries']} are not its canary facts' names {sorted(names)}"
+            )
         for other in scenarios:
             hits = [t for t in sc["canaries"] if other is not sc and score.contains(text[other["id"]], t)]
             problems.extend(f"canary {t!r} of {sc['id']} appears in {other['id']}" for t in hits)
