@@ -89,6 +89,25 @@ def test_change_markers_and_former_values() -> None:
     assert not changes.change_of(plain, list(plain.tokens)).shift
 
 
+@pytest.mark.parametrize(
+    ("said", "shift", "shared"),
+    [
+        ("I'm helping my mum Ignatia move flats this weekend.", False, True),
+        ("I moved to Berlin because my company relocated.", True, True),
+        ("I think I'll switch to Neovim soon.", True, False),
+        ("My sister moved to Leeds last year.", True, False),
+        ("Side note: my editor is PyCharm now.", True, False),
+    ],
+)
+def test_a_change_counts_for_the_user_only_in_the_users_own_clause(
+    said: str, shift: bool, shared: bool
+) -> None:
+    (sentence,) = PARSER.parse(said)
+    tokens = list(sentence.tokens)
+    assert changes.change_of(sentence, tokens).shift is shift
+    assert changes.others_clause(sentence, tokens) is shared
+
+
 def test_a_verbless_possessive_is_read_as_the_contracted_copula() -> None:
     (sentence,) = PARSER.parse("By the way, my name's Valentina.")
     assert any(t.lemma == "be" and t.dep == "ROOT" for t in sentence.tokens)

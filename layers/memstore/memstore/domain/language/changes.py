@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from memstore.domain.language import examples
 from memstore.domain.language.syntax import Sentence, Token
-from memstore.domain.language.text import SUBJECTS, head_of, is_first_person
+from memstore.domain.language.text import CLAUSE_HEADS, SUBJECTS, head_of, is_first_person
 
 
 @dataclass(frozen=True)
@@ -46,12 +46,43 @@ def _negated(sentence: Sentence, token: Token) -> bool:
     return any(c.dep == "neg" for c in sentence.children(token))
 
 
+def _someone_elses(sentence: Sentence, token: Token, top: Token | None) -> bool:
+    """The word sits in a clause of someone else's inside a clause of the user's: "I'm helping my
+    mum *move* flats" is the mum's move, not a change of the user's ("my editor is X *now*" is)."""
+    node, other = token, False
+    while top is not None:
+        subject = next((c for c in sentence.children(node) if c.dep in SUBJECTS), None)
+        if subject is not None and node.pos in ("VERB", "AUX"):
+            if is_first_person(subject):
+                return other
+            other = True
+        if node.i == top.i or node.head == node.i:
+            return False
+        node = sentence.tokens[node.head]
+    return False
+
+
+def others_clause(sentence: Sentence, tokens: list[Token]) -> bool:
+    """Part of the statement is a clause with a subject other than the user ("I'm helping *my mum
+    move flats*", "I moved because *my company relocated*")."""
+    inside = {t.i for t in tokens}
+    top = head_of(tokens)
+    return any(
+        t is not top
+        and t.pos in ("VERB", "AUX")
+        and t.dep in (*CLAUSE_HEADS, "xcomp")
+        and any(c.dep in SUBJECTS and c.i in inside and not is_first_person(c) for c in sentence.children(t))
+        for t in tokens
+    )
+
+
 def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
     markers = _markers()
     shift = retract = False
+    top = head_of(tokens)
     for t in tokens:
         label = markers.get(t.lemma.lower()) or markers.get(t.lower)
-        if label is None:
+        if label is None or _someone_elses(sentence, t, top):
             continue
         if t.pos in ("ADV", "ADJ") and t.lower in ("longer", "more"):
             if any(s.dep == "neg" or s.lower == "no" for s in tokens if abs(s.i - t.i) <= 1):

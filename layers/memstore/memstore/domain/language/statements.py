@@ -69,6 +69,9 @@ class Statement:
     exclusive: bool = False
     about_self: bool = False
     """The statement's subject is the user ("I …"), not something or someone of theirs."""
+    shared: bool = False
+    """Part of it is someone else's clause ("I'm helping my mum move flats"): it never gives the
+    user's one value of a single-valued facet."""
     named: bool = False
     """The clause names someone or something (a proper noun)."""
     habitual: bool = False
@@ -298,6 +301,7 @@ class Reader:
                 label="self" if about_self else "owned" if owned else "",
                 change=change,
                 about_self=about_self,
+                shared=changes.others_clause(sentence, kept),
                 retraction_of=retraction_of,
                 former=former,
                 habitual=_habitual(tokens),
@@ -360,7 +364,7 @@ class Reader:
             stated = np.asarray(self._sem.embed([d.text for d in facts]), dtype=np.float32)
             for draft, vector in zip(facts, stated, strict=True):
                 draft.facet, exclusive = self._sem.facet(vector)
-                draft.exclusive = exclusive and draft.about_self
+                draft.exclusive = exclusive and draft.about_self and not draft.shared
         return kept
 
 
