@@ -11,10 +11,9 @@ from typing import Any
 
 from pynamodb.attributes import JSONAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import PynamoDBException, TransactWriteError
-from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
-from memstore.adapters.dynamodb_repository import _condition_failed, _meta, _RetryingConnection
+from memstore.adapters.dynamodb_repository import TableRows, _condition_failed, _RetryingConnection
 from memstore.domain.audit import AuditHead, AuditRecord
 from memstore.domain.errors import Conflict, DependencyUnavailable
 
@@ -30,14 +29,11 @@ def record_sk(seq: int) -> str:
     return f"REC#{seq:012d}"
 
 
-class _Rows:
+class _Rows(TableRows):
     def __init__(self, table: str, region: str, host: str | None):
-        meta = _meta(table, region, host)
+        super().__init__(table, region, host)
 
-        class AuditRow(Model):
-            Meta = meta
-            pk = UnicodeAttribute(hash_key=True)
-            sk = UnicodeAttribute(range_key=True)
+        class AuditRow(self.KeyRow):
             doc = JSONAttribute(null=True)
             seq = NumberAttribute(null=True)
             hash = UnicodeAttribute(null=True)

@@ -11,10 +11,9 @@ from typing import Any
 
 from pynamodb.attributes import JSONAttribute, NumberAttribute, UnicodeAttribute
 from pynamodb.exceptions import PynamoDBException, UpdateError
-from pynamodb.models import Model
 
 from memstore.adapters import dynamodb_keys as keys
-from memstore.adapters.dynamodb_repository import _meta, _resilient
+from memstore.adapters.dynamodb_repository import TableRows, _resilient
 from memstore.adapters.scope_snapshot import DynamoDBScopeSnapshots
 from memstore.domain.errors import DependencyUnavailable
 from memstore.domain.ids import ulid
@@ -40,30 +39,20 @@ def _idem_prefix(scope_hash: str | None) -> str:
     return f"IDEM#{scope_hash or STORE_WIDE}#"
 
 
-class _Rows:
+class _Rows(TableRows):
     def __init__(self, table: str, region: str, host: str | None):
-        meta = _meta(table, region, host)
-
-        class KeyRow(Model):
-            Meta = meta
-            pk = UnicodeAttribute(hash_key=True)
-            sk = UnicodeAttribute(range_key=True)
+        super().__init__(table, region, host)
+        KeyRow = self.KeyRow
 
         class TrackRow(KeyRow):
-            Meta = meta
             expires_at = NumberAttribute(null=True)
 
-        class StampRow(KeyRow):
-            Meta = meta
-            stamp = UnicodeAttribute(null=True)
-
         class JobRow(KeyRow):
-            Meta = meta
             doc = JSONAttribute()
             status = UnicodeAttribute()
             expires_at = NumberAttribute(null=True)
 
-        self.KeyRow, self.TrackRow, self.JobRow, self.StampRow = KeyRow, TrackRow, JobRow, StampRow
+        self.TrackRow, self.JobRow = TrackRow, JobRow
 
 
 class DynamoDBErasure:
@@ -103,7 +92,7 @@ class DynamoDBErasure:
 
     def _restamp(self, pk: str, sk: str) -> None:
         """A new scope stamp: warm search caches elsewhere drop what this batch deleted."""
-        row_cls = self._rows.StampRow
+        row_cls = self._rows.ScopeRow
 
         def restamp() -> None:
             try:

@@ -51,8 +51,29 @@ _CONFLICT_EXCEPTION = "TransactionConflictException"
 LIST_LEAVES_OUT = frozenset({"embedding", "revisions"})
 
 
-def _meta(table: str, region: str, host: str | None) -> type:
-    return type("Meta", (), {"table_name": table, "region": region, "host": host, "max_retry_attempts": 3})
+class TableRows:
+    """The rows every DynamoDB adapter of the table shares, made per table at run time (pynamodb
+    binds a model class to one table): `KeyRow`, the `pk`/`sk` base of every row, and a scope's
+    registry row. Every row class derived from `KeyRow` shares one connection (one botocore
+    client), `share_with`'s when given: a cold container pays for each client it makes."""
+
+    def __init__(self, table: str, region: str, host: str | None, share_with: type[Model] | None = None):
+        class KeyRow(Model):
+            Meta = type(
+                "Meta", (), {"table_name": table, "region": region, "host": host, "max_retry_attempts": 3}
+            )
+            pk = UnicodeAttribute(hash_key=True)
+            sk = UnicodeAttribute(range_key=True)
+
+        KeyRow._connection = (
+            share_with._get_connection() if share_with is not None else KeyRow._get_connection()
+        )
+
+        class ScopeRow(KeyRow):
+            stamp = UnicodeAttribute(null=True)
+            registered = BooleanAttribute(null=True)
+
+        self.KeyRow, self.ScopeRow = KeyRow, ScopeRow
 
 
 class _RetryingConnection(Connection):
@@ -75,30 +96,19 @@ def _conflict_exception(error: Exception) -> bool:
     return isinstance(error, PynamoDBException) and error.cause_response_code == _CONFLICT_EXCEPTION
 
 
-class _Models:
-    """pynamodb binds a model class to one table; these are made per table at run time."""
-
+class _Models(TableRows):
     def __init__(self, table: str, region: str, host: str | None):
-        meta = _meta(table, region, host)
-
-        class KeyRow(Model):
-            Meta = meta
-            pk = UnicodeAttribute(hash_key=True)
-            sk = UnicodeAttribute(range_key=True)
-
-        KeyRow._get_connection()  # made now, every row class below shares it (one botocore client)
+        super().__init__(table, region, host)
+        KeyRow = self.KeyRow
 
         class StoreRow(KeyRow):
-            Meta = meta
             doc = JSONAttribute()
 
         class PointerRow(KeyRow):
-            Meta = meta
             scope_hash = UnicodeAttribute()
             expires_at = NumberAttribute(null=True)
 
         class MemoryRow(KeyRow):
-            Meta = meta
             entity = UnicodeAttribute(default="memory")
             memory_id = UnicodeAttribute()
             store = UnicodeAttribute()
@@ -124,18 +134,11 @@ class _Models:
             metadata = JSONAttribute(null=True)
 
         class KeyGuardRow(KeyRow):
-            Meta = meta
             entity = UnicodeAttribute(default="key")
             memory_id = UnicodeAttribute()
             expires_at = NumberAttribute(null=True)
 
-        class ScopeRow(KeyRow):
-            Meta = meta
-            stamp = UnicodeAttribute(null=True)
-            registered = BooleanAttribute(null=True)
-
         class UpdateRow(KeyRow):
-            Meta = meta
             entity = UnicodeAttribute(default="update")
             update_id = UnicodeAttribute()
             store = UnicodeAttribute()
@@ -156,18 +159,15 @@ class _Models:
             """An update's raw messages, compressed. Deleted by TTL once `expires_at` passes;
             every read treats a passed `expires_at` as deleted."""
 
-            Meta = meta
             entity = UnicodeAttribute(default="messages")
             messages = BinaryAttribute(null=True, legacy_encoding=False)
             expires_at = NumberAttribute(null=True)
 
         class StateRow(KeyRow):
-            Meta = meta
             pending_update_id = UnicodeAttribute(null=True)
             running_update_id = UnicodeAttribute(null=True)
 
         class SearchRow(KeyRow):
-            Meta = meta
             doc = JSONAttribute()
             expires_at = NumberAttribute()
 
@@ -175,8 +175,6 @@ class _Models:
         self.MessagesRow = MessagesRow
         self.SearchRow = SearchRow
         self.StateRow = StateRow
-        self.KeyRow = KeyRow
-        self.ScopeRow = ScopeRow
         self.StoreRow = StoreRow
         self.PointerRow = PointerRow
         self.MemoryRow = MemoryRow

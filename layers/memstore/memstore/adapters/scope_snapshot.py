@@ -29,7 +29,7 @@ from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
 
 from memstore.adapters import dynamodb_keys as keys
-from memstore.adapters.dynamodb_repository import _meta, _resilient
+from memstore.adapters.dynamodb_repository import TableRows, _resilient
 from memstore.domain.errors import DependencyUnavailable
 from memstore.domain.ids import ulid
 
@@ -73,27 +73,12 @@ def parse_change(sk: str) -> tuple[str, int | None]:
     return memory_id, None if version == DELETED else int(version)
 
 
-class _Rows:
+class _Rows(TableRows):
     def __init__(self, table: str, region: str, host: str | None, share_with: type[Model] | None):
-        meta = _meta(table, region, host)
-
-        class KeyRow(Model):
-            Meta = meta
-            pk = UnicodeAttribute(hash_key=True)
-            sk = UnicodeAttribute(range_key=True)
-
-        # one connection (one botocore client) for every row class, the repository's when given:
-        # a cold container pays for each client it makes
-        KeyRow._connection = (
-            share_with._get_connection() if share_with is not None else KeyRow._get_connection()
-        )
-
-        class StampRow(KeyRow):
-            Meta = meta
-            stamp = UnicodeAttribute(null=True)
+        super().__init__(table, region, host, share_with)
+        KeyRow = self.KeyRow
 
         class HeadRow(KeyRow):
-            Meta = meta
             version = UnicodeAttribute()
             format = NumberAttribute()
             fingerprint = UnicodeAttribute()
@@ -107,7 +92,6 @@ class _Rows:
             expires_at = NumberAttribute()
 
         class ChunkRow(KeyRow):
-            Meta = meta
             version = UnicodeAttribute()
             rev = NumberAttribute(default=0)
             docs = BinaryAttribute(legacy_encoding=False)
@@ -115,11 +99,9 @@ class _Rows:
             expires_at = NumberAttribute()
 
         class ChangeRow(KeyRow):
-            Meta = meta
             expires_at = NumberAttribute(null=True)
 
-        self.KeyRow, self.StampRow, self.HeadRow = KeyRow, StampRow, HeadRow
-        self.ChunkRow, self.ChangeRow = ChunkRow, ChangeRow
+        self.HeadRow, self.ChunkRow, self.ChangeRow = HeadRow, ChunkRow, ChangeRow
 
 
 class DynamoDBScopeSnapshots:
@@ -282,10 +264,10 @@ class DynamoDBScopeSnapshots:
         try:
             with TransactWrite(connection=self._connection) as tx:
                 tx.condition_check(
-                    r.StampRow,
+                    r.ScopeRow,
                     keys.store_pk(store),
                     keys.scope_sk(keys.scope_hash(scope)),
-                    condition=r.StampRow.stamp == stamp,
+                    condition=r.ScopeRow.stamp == stamp,
                 )
                 tx.save(head, condition=same_head)
         except TransactWriteError:
