@@ -205,3 +205,36 @@ def test_polite_questions_and_topics_introduced_by_on(parse, text, content):
 )
 def test_a_keeping_verb_pointing_at_what_a_colon_states_is_a_remember(parse, text, content):
     assert command(parse, text) == Command(action="remember", content=content)
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("About my landlord dispute, please don't keep that.", "my landlord dispute"),
+        ("I told you about my divorce earlier. Please don't keep any of that.", "my divorce"),
+        ("Regarding the surgery, please remove it from your memory.", "the surgery"),
+    ],
+)
+def test_a_pointer_names_a_fronted_topic_or_the_sentence_before(parse, text, content):
+    """ "don't keep that" / "remove it": the pointer's thing is the topic put before the verb, or
+    what the sentence before was about (its last topic phrase)."""
+    found = command(parse, text)
+    assert found is not None and (found.action, found.content) == ("forget", content)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't keep the emojis in the summary.",
+        "About the report, please don't keep the appendix.",
+        "My sister told me about her trip. Keep going with the plan.",
+    ],
+)
+def test_a_negated_keeping_verb_with_an_object_of_its_own_is_an_edit(parse, text):
+    assert command(parse, text) is None
+
+
+def test_a_dash_announces_what_a_pointer_keeps(parse):
+    assert command(parse, "save this for later - the locker code is 4411") == Command(
+        action="remember", content="the locker code is 4411"
+    )

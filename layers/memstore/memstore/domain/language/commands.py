@@ -186,7 +186,13 @@ def _imperative(s: Sentence, v: Token) -> bool:
     kids = s.children(v)
     if any(c.dep in ("aux", "auxpass") and c.tag in ("TO", "MD") for c in kids):
         return False
-    return all(c.dep in _DISCOURSE or c.dep == "advcl" for c in kids if c.i < v.i)
+    return all(c.dep in _DISCOURSE or c.dep == "advcl" or _fronted_topic(c, v) for c in kids if c.i < v.i)
+
+
+def _fronted_topic(t: Token, verb: Token) -> bool:
+    """ "About my cousin and the money, don't keep that": a topic phrase put before the verb."""
+    topics = vocabulary().topic_preps
+    return t.dep == "prep" and t.i < verb.i and (_lemma(t) in topics or t.lower in topics)
 
 
 def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
@@ -342,8 +348,12 @@ def _refers_to_memory(s: Sentence, clause: _Clause, tokens: list[Token]) -> bool
     return pronoun_object and topic
 
 
+_ANNOUNCING = (":", "-", "–", "—")
+"""Punctuation after which a sentence states what a pointer ("remember this") announces."""
+
+
 def _after_colon(s: Sentence, verb: Token) -> list[Token]:
-    colon = next((t for t in s.tokens if t.i > verb.i and t.pos == "PUNCT" and t.text == ":"), None)
+    colon = next((t for t in s.tokens if t.i > verb.i and t.pos == "PUNCT" and t.text in _ANNOUNCING), None)
     return _trim([t for t in s.tokens if colon is not None and t.i > colon.i])
 
 
@@ -363,48 +373,73 @@ class _Reading:
     """None when the clause names nothing (a pointer-only object)."""
 
 
-def _read(s: Sentence) -> _Reading | None:
+def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
+    """`before` is the message's previous sentence: what a pointer ("don't keep that") may name."""
     for clause in _clauses(s):
         ok, negations = _addressed(s, clause.verb)
         if not ok:
             continue
         tokens = _without_places(s, _object_tokens(s, clause))
+        role = clause.role if negations % 2 == 0 else ("keep" if clause.role == "drop" else "drop")
+        if negations % 2 and clause.role == "drop" and clause.personal_only:
+            continue
         tentative = False
         if clause.personal_only:
             kids = s.children(clause.verb)
             if any(c.dep in ("acomp", "oprd") or (c.dep == "xcomp" and c.pos == "ADJ") for c in kids):
                 continue
             if not _refers_to_memory(s, clause, tokens) and not _dictated(s, clause, tokens):
+                if role != "drop" or _elsewhere(s, clause):
+                    continue
+                named = _named(_trim(_topic(s, tokens)))
                 if (
-                    clause.role != "drop"
-                    or negations % 2
-                    or _elsewhere(s, clause)
-                    or not _named(_trim(_topic(s, tokens)))
+                    named == (clause.role != "drop")
+                    or not named
+                    and _pointed_at(s, clause.verb, before) is None
                 ):
+                    # "don't keep the emojis" edits a text; "don't keep that" points at what was said
                     continue
                 tentative = True
-        role = clause.role
-        if negations % 2:
-            if role == "drop" and clause.personal_only:
-                continue
-            role = "keep" if role == "drop" else "drop"
-        content = _trim(_topic(s, tokens))
-        colon = next((n for n, t in enumerate(content) if t.text == ":"), None)
+        pointers = {
+            t.i for t in tokens if t.head == clause.verb.i and t.dep in _OBJECT and t.pos in ("PRON", "DET")
+        }
+        content = _trim([t for t in _topic(s, tokens) if t.i not in pointers])
+        colon = next((n for n, t in enumerate(content) if t.text in _ANNOUNCING), None)
         if colon is not None and not _named(content[:colon]):
             content = _trim(content[colon + 1 :])
         if not _named(content):
             # "remember this: the spare key is under the blue pot" — the pointer announces what follows
             content = _after_colon(s, clause.verb)
         if not _named(content) and role == "drop":
-            # "Never mind my morning routine, forget it": the pointer's thing is the rest
-            rest = _trim(_rest(s, clause.verb))
-            content = rest if any(t.pos in ("NOUN", "PROPN", "NUM") for t in rest) else content
+            # "Never mind my morning routine, forget it": the pointer's thing is the rest, or what
+            # the sentence before said ("I shouldn't have told you about X. Don't keep any of that.")
+            content = _pointed_at(s, clause.verb, before) or content
             tentative = True
         if not _named(content):
             return _Reading(None)
         action = "remember" if role == "keep" else "forget"
         return _Reading(Command(action=action, content=_words(content), tentative=tentative))
     return None
+
+
+def _pointed_at(s: Sentence, verb: Token, before: Sentence | None) -> list[Token] | None:
+    """What a pointer-only object names: a topic put before the verb, the thing the rest of its
+    sentence names, else the topic of the sentence before."""
+    fronted = [c for c in s.children(verb) if _fronted_topic(c, verb)]
+    if fronted:
+        return _trim([x for x in s.subtree(fronted[0]) if x.i != fronted[0].i])
+    rest = _trim(_rest(s, verb))
+    if any(t.pos in ("NOUN", "PROPN", "NUM") for t in rest):
+        return _trim(_topic(s, rest))
+    if before is None:
+        return None
+    whole = [t for t in before.tokens if t.pos != "PUNCT" or t.text not in ".!?"]
+    named = _trim(_topic(before, whole))
+    about = [t for t in before.tokens if t.dep == "prep" and _lemma(t) in vocabulary().topic_preps]
+    if about:
+        # the last one: a sentence-opening phrase ("On reflection, …") frames, it names nothing
+        named = _trim([x for x in before.subtree(about[-1]) if x.i != about[-1].i])
+    return named if any(t.pos in ("NOUN", "PROPN", "NUM") for t in named) else None
 
 
 def _rest(s: Sentence, verb: Token) -> list[Token]:
@@ -435,8 +470,8 @@ def is_command(sentence: Sentence) -> bool:
 
 def recognise(sentences: list[Sentence]) -> Command | None:
     """The first command of one message (its parsed sentences) that names what to keep or drop."""
-    for s in sentences:
-        reading = _read(s)
+    for n, s in enumerate(sentences):
+        reading = _read(s, sentences[n - 1] if n else None)
         if reading is not None and reading.command is not None:
             return reading.command
     return None
