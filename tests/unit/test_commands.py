@@ -6,7 +6,7 @@ import pytest
 
 from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.commands import Command, split_sentences
-from memstore.domain.language.commands import is_command, recognise, vocabulary
+from memstore.domain.language.commands import is_command, points_back, recognise, vocabulary
 
 
 @pytest.fixture(scope="module")
@@ -238,3 +238,10 @@ def test_a_dash_announces_what_a_pointer_keeps(parse):
     assert command(parse, "save this for later - the locker code is 4411") == Command(
         action="remember", content="the locker code is 4411"
     )
+
+
+def test_the_sentence_a_pointer_names_is_part_of_the_request(parse):
+    told, request = parse("I told you about my divorce earlier. Please don't keep any of that.")
+    assert points_back(request, told)
+    first, second = parse("My divorce was hard. Remember that my lawyer is Ana.")
+    assert not points_back(second, first)

@@ -103,6 +103,13 @@ class RulesExtractor:
         deleted = {
             id(s) for t in turns if t.message_id in applied for s in t.sentences if grammar.recognise([s])
         }
+        deleted |= {
+            id(before)
+            for t in turns
+            if t.message_id in new_ids
+            for before, s in zip(t.sentences, t.sentences[1:], strict=False)
+            if grammar.points_back(s, before)
+        }
 
         def is_command(sentence) -> bool:
             return grammar.is_command(sentence) or id(sentence) in deleted

@@ -57,7 +57,7 @@ from memstore.domain.commands import Command
 from memstore.domain.language.syntax import Sentence, Token
 from memstore.domain.language.text import asks
 
-__all__ = ["Command", "is_command", "recognise"]
+__all__ = ["Command", "is_command", "points_back", "recognise"]
 
 
 @dataclass(frozen=True)
@@ -466,6 +466,16 @@ def is_command(sentence: Sentence) -> bool:
     decides: it is no command here."""
     reading = _read(sentence)
     return reading is not None and not (reading.command is not None and reading.command.tentative)
+
+
+def points_back(sentence: Sentence, before: Sentence) -> bool:
+    """The command of `sentence` names only what `before` said ("I told you about my divorce.
+    Don't keep that."): `before` is part of the request, no statement of its own."""
+    alone = _read(sentence)
+    if alone is not None and alone.command is not None:
+        return False
+    reading = _read(sentence, before)
+    return reading is not None and reading.command is not None
 
 
 def recognise(sentences: list[Sentence]) -> Command | None:
