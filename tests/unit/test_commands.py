@@ -245,3 +245,19 @@ def test_the_sentence_a_pointer_names_is_part_of_the_request(parse):
     assert points_back(request, told)
     first, second = parse("My divorce was hard. Remember that my lawyer is Ana.")
     assert not points_back(second, first)
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        (
+            "Would you kindly make a note that the plumber is coming on the third of June.",
+            "the plumber is coming on the third of June",
+        ),
+        ("note this down pls: the spare fuse is in the blue tin", "the spare fuse is in the blue tin"),
+    ],
+)
+def test_what_a_remember_keeps_is_the_stated_clause(parse, text, content):
+    """A clause's own preposition ("coming *on* the third") is no topic pointer, and a pointer
+    object ("this") takes what the colon states even with a stray word beside it."""
+    assert command(parse, text) == Command(action="remember", content=content)

@@ -291,7 +291,11 @@ def _topic(s: Sentence, tokens: list[Token]) -> list[Token]:
         # an appositive clause: "the fact that my passport expires in May" → the clause
         return [t for t in tokens if t.i in {x.i for x in s.subtree(stated[0])}]
     memory = _lemma(top) in voc.memory_nouns
-    about = [c for c in s.children(top) if c.dep == "prep" and _lemma(c) in voc.topic_preps]
+    about = [
+        c
+        for c in s.children(top)
+        if c.dep == "prep" and _lemma(c) in voc.topic_preps and top.pos in ("NOUN", "PRON")
+    ]
     pointer = (
         bool(about)
         or memory
@@ -407,9 +411,10 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
         colon = next((n for n, t in enumerate(content) if t.text in _ANNOUNCING), None)
         if colon is not None and not _named(content[:colon]):
             content = _trim(content[colon + 1 :])
-        if not _named(content):
+        announced = _after_colon(s, clause.verb)
+        if not _named(content) or pointers and _named(announced):
             # "remember this: the spare key is under the blue pot" — the pointer announces what follows
-            content = _after_colon(s, clause.verb)
+            content = announced
         if not _named(content) and role == "drop":
             # "Never mind my morning routine, forget it": the pointer's thing is the rest, or what
             # the sentence before said ("I shouldn't have told you about X. Don't keep any of that.")
