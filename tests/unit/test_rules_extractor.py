@@ -365,3 +365,18 @@ def test_the_names_x_introduces_the_user_and_a_named_things_name_does_not(extrac
     assert facts(extract(extractor, ("user", "By the way, my name's Valentina."))) == [
         "The user's name is Valentina."
     ]
+
+
+def test_a_subjectless_report_reads_as_a_sentence_about_the_user(extractor):
+    assert facts(extract(extractor, ("user", "Finally sold the old van and bought a cargo bike."))) == [
+        "The user finally sold the old van and bought a cargo bike."
+    ]
+
+
+def test_someone_elses_move_inside_the_users_sentence_replaces_no_residence(extractor):
+    got = extract(
+        extractor,
+        ("user", "I'm helping my aunt Marguerite move flats this weekend."),
+        existing=[item("m1", "The user lives in Rennes.", topic="residence")],
+    )
+    assert got.memories and all(not c.replaces and not c.is_update and not c.exclusive for c in got.memories)

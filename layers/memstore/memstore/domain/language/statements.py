@@ -152,6 +152,8 @@ def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
     by the way"): the clause as the user would say it in full, and in the third person."""
     root = head_of(tokens) or tokens[0]
     body = render(tokens)
+    if tokens[0].pos != "PROPN" and not tokens[0].text.isupper():
+        body = body[:1].lower() + body[1:]  # "Finally sold the van" → "The user finally sold the van"
     if root.tag == "VBG" or root.pos == "ADJ":
         return f"I'm {body}", f"The user is {body}"
     if root.tag in ("VBD", "VBN"):
