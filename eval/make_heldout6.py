@@ -30,16 +30,15 @@ Exit status 0 when every check passes, 1 otherwise (each failure printed).
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import os
 import re
 import sys
 
+import heldout_checks as hc
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-REPO = os.path.dirname(HERE)
-DEFAULT_BENCH_DIR = os.path.normpath(os.path.join(REPO, "..", "shared", "bench"))
 DEFAULT_DATA = os.path.join(HERE, "data", "heldout6.json")
 
 IBAN_LENGTHS = {
@@ -86,49 +85,12 @@ def _digits(s: str) -> str:
     return re.sub(r"\D", "", s)
 
 
-def luhn_ok(s: str) -> bool:
-    d = _digits(s)
-    total = 0
-    for i, ch in enumerate(reversed(d)):
-        x = int(ch)
-        if i % 2 == 1:
-            x = x * 2 - 9 if x > 4 else x * 2
-        total += x
-    return len(d) >= 13 and total % 10 == 0
-
-
-def iban_ok(s: str) -> bool:
-    c = re.sub(r"[^A-Za-z0-9]", "", s).upper()
-    if IBAN_LENGTHS.get(c[:2]) != len(c):
-        return False
-    return int("".join(str(int(ch, 36)) for ch in c[4:] + c[:4])) % 97 == 1
-
-
 def nif_pt_ok(s: str) -> bool:
     d = [int(x) for x in _digits(s)]
     if len(d) != 9:
         return False
     r = 11 - sum(x * w for x, w in zip(d[:8], range(9, 1, -1), strict=True)) % 11
     return d[8] == (0 if r >= 10 else r)
-
-
-def cpf_ok(s: str) -> bool:
-    d = [int(x) for x in _digits(s)]
-    if len(d) != 11 or len(set(d)) == 1:
-        return False
-    for n in (9, 10):
-        r = 11 - sum(x * w for x, w in zip(d[:n], range(n + 1, 1, -1), strict=True)) % 11
-        if d[n] != (0 if r >= 10 else r):
-            return False
-    return True
-
-
-def pesel_ok(s: str) -> bool:
-    d = [int(x) for x in _digits(s)]
-    if len(d) != 11:
-        return False
-    w = (1, 3, 7, 9, 1, 3, 7, 9, 1, 3)
-    return d[10] == (10 - sum(x * y for x, y in zip(d[:10], w, strict=True)) % 10) % 10
 
 
 def hetu_ok(s: str) -> bool:
@@ -176,11 +138,11 @@ def nir_ok(s: str) -> bool:
 
 
 CHECKS = {
-    "luhn": luhn_ok,
-    "iban": iban_ok,
+    "luhn": lambda s: hc.luhn_ok(_digits(s), min_digits=13),
+    "iban": lambda s: hc.iban_ok(s, lengths=IBAN_LENGTHS),
     "nif_pt": nif_pt_ok,
-    "cpf": cpf_ok,
-    "pesel": pesel_ok,
+    "cpf": lambda s: hc.cpf_ok(_digits(s)),
+    "pesel": lambda s: hc.pesel_ok(_digits(s)),
     "hetu": hetu_ok,
     "aadhaar": aadhaar_ok,
     "nir": nir_ok,
@@ -317,7 +279,7 @@ class ScenarioCheck:
     def _fact_probes(self, f: dict) -> None:
         ps = [p for p in self.sc["probes"] if p["fact_id"] == f["id"]]
         if f["type"] in ("remember", "forgettable") and not any(
-            c["fact_id"] == f["id"] for s in self.sessions for c in s["commands"]
+            c["fact_id"] == f["id"] for c in hc.commands(self.sc)
         ):
             self.err(f"{f['id']}: {f['type']} fact without its command")
         if f["status"] == "forgotten":
@@ -342,7 +304,7 @@ class ScenarioCheck:
         ids = [p["id"] for p in sc["probes"]] + list(self.facts) + [x["id"] for x in sc["forbidden"]]
         if len(ids) != len(set(ids)):
             self.err("duplicate ids")
-        own = "\n".join(m["content"] for s in self.sessions for m in s["messages"])
+        own = "\n".join(m["content"] for m in hc.messages(sc))
         for c in sc["canaries"]:
             if not self.score.contains(own, c):
                 self.err(f"canary {c!r} never stated")
@@ -350,14 +312,10 @@ class ScenarioCheck:
 
 def _cross_scope(score, scenarios: list, errors: list) -> None:
     """Canaries occur in their own scope only; isolation probes forbid another scope's canaries."""
-    text = {
-        sc["id"]: "\n".join(m["content"] for s in sc["sessions"] for m in s["messages"]) for sc in scenarios
-    }
+    text = hc.scope_texts(scenarios)
     by_id = {sc["id"]: sc for sc in scenarios}
     for sc in scenarios:
-        for other_id, other_text in text.items():
-            hits = [c for c in sc["canaries"] if other_id != sc["id"] and score.contains(other_text, c)]
-            errors.extend(f"canary {c!r} of {sc['id']} appears in {other_id}" for c in hits)
+        errors.extend(hc.canary_leaks(score, sc, ((i, t) for i, t in text.items() if i != sc["id"])))
         for p in sc["probes"]:
             src = by_id.get(p.get("source_scenario"))
             if p["kind"] == "isolation" and (src is None or src is sc or p["forbidden"] != src["canaries"]):
@@ -370,9 +328,7 @@ def validate(generate, score, data: dict) -> list:
     errors = []
     if data.get("format") != generate.FORMAT:
         errors.append(f"format {data.get('format')!r}")
-    opts = (data.get("store") or {}).get("options") or {}
-    if not opts.get("user_profile_details") or not opts.get("procedural_memory_enabled"):
-        errors.append("store options need user_profile_details and procedural_memory_enabled")
+    errors.extend(hc.store_option_problems(data))
     for sc in data["scenarios"]:
         ScenarioCheck(generate, score, sc, errors).run()
     _cross_scope(score, data["scenarios"], errors)
@@ -397,13 +353,12 @@ def print_stats(score, data: dict) -> None:
     print("sessions per scope:", json.dumps(dict(sorted(per.items()))))
     lens = {"user": [], "assistant": []}
     for sc in scen:
-        for s in sc["sessions"]:
-            for m in s["messages"]:
-                lens[m["role"]].append(len(score.normalize(m["content"]).split()))
+        for m in hc.messages(sc):
+            lens[m["role"]].append(len(score.normalize(m["content"]).split()))
     for role, v in lens.items():
         v.sort()
         print(f"{role} words per message: median {v[len(v) // 2]}, max {v[-1]}")
-    cmds = [c["action"] for sc in scen for s in sc["sessions"] for c in s["commands"]]
+    cmds = [c["action"] for sc in scen for c in hc.commands(sc)]
     print(f"commands: {cmds.count('remember')} remember, {cmds.count('forget')} forget")
     alts = sum(
         any(isinstance(t, list) and len(t) > 1 for t in f["expect_all"]) for sc in scen for f in sc["facts"]
@@ -412,13 +367,9 @@ def print_stats(score, data: dict) -> None:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", default=DEFAULT_DATA)
-    ap.add_argument("--bench-dir", default=DEFAULT_BENCH_DIR)
-    args = ap.parse_args(argv)
+    args = hc.argument_parser(__doc__, DEFAULT_DATA).parse_args(argv)
     generate, score = load_machinery(args.bench_dir)
-    with open(args.data, encoding="utf-8") as fh:
-        data = json.load(fh)
+    data = hc.load_data(args.data)
     errors = validate(generate, score, data)
     for e in errors:
         print("FAIL", e)

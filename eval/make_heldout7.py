@@ -18,59 +18,20 @@ Standard library only. Exits 1 on the first broken rule.
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import json
 import os
 import re
 import sys
 
+import heldout_checks as hc
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_DATA = os.path.join(HERE, "data", "heldout7.json")
-DEFAULT_BENCH = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "bench"))
 
-CATEGORIES = {
-    "password",
-    "api_key",
-    "payment_card",
-    "bank_details",
-    "exact_age",
-    "home_address",
-    "national_id",
-    "forgotten",
-}
-
-
-def load_generator(bench_dir: str):
-    if bench_dir not in sys.path:
-        sys.path.insert(0, bench_dir)
-    spec = importlib.util.spec_from_file_location("bench_generate", os.path.join(bench_dir, "generate.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+CATEGORIES = hc.SENSITIVE_CATEGORIES | {"forgotten"}
 
 
 # ------------------------------------------------------------------ check digits
-
-
-def luhn_ok(digits: str) -> bool:
-    total = 0
-    for i, ch in enumerate(reversed(digits)):
-        d = int(ch)
-        if i % 2 == 1:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return total % 10 == 0
-
-
-def iban_ok(iban: str) -> bool:
-    s = re.sub(r"[^0-9A-Za-z]", "", iban).upper()
-    if not re.fullmatch(r"[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}", s):
-        return False
-    moved = s[4:] + s[:4]
-    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
 
 
 def bsn_ok(digits: str) -> bool:
@@ -93,7 +54,7 @@ def national_id_ok(token: str) -> bool:
     if len(digits) == 9 and "-" not in compact and bsn_ok(digits):  # Dutch BSN (11-proof)
         return True
     if len(digits) in (9, 10):  # Canadian SIN (9) or Swedish personnummer (10): Luhn
-        return luhn_ok(digits)
+        return hc.luhn_ok(digits)
     return False
 
 
@@ -106,10 +67,10 @@ def check_digits(sc: dict) -> list:
                 continue
             if cat == "payment_card":
                 digits = re.sub(r"\D", "", tok)
-                if not (13 <= len(digits) <= 19 and luhn_ok(digits)):
+                if not (13 <= len(digits) <= 19 and hc.luhn_ok(digits)):
                     errors.append(f"{fb['id']}: card {tok!r} fails Luhn")
             elif cat == "bank_details" and re.match(r"^[A-Z]{2}\d{2}", tok.replace(" ", "")):
-                if not iban_ok(tok):
+                if not hc.iban_ok(tok, min_bban=10):
                     errors.append(f"{fb['id']}: IBAN {tok!r} fails mod-97")
             elif cat == "national_id" and not national_id_ok(tok):
                 errors.append(f"{fb['id']}: national id {tok!r} fails its check digit")
@@ -133,15 +94,7 @@ def internal_records(sc: dict):
             (m["role"], m["content"], tags.get((s_i, m_i), set())) for m_i, m in enumerate(sess["messages"])
         ]
         sessions.append({"id": sess["id"], "messages": msgs, "commands": sess["commands"]})
-    facts = []
-    for f in sc["facts"]:
-        rec = {"id": f["id"], "type": f["type"], "domain": f["domain"]}
-        if f["status"] == "updated":
-            rec["value"] = {"tokens": f["stale"]}
-            rec["new_value"] = {"tokens": f["expect_all"]}
-        else:
-            rec["value"] = {"tokens": f["expect_all"]}
-        facts.append(rec)
+    facts = [hc.internal_fact(f) for f in sc["facts"]]
     sens = []
     for fb in sc["forbidden"]:
         if fb["category"] == "forgotten":
@@ -182,7 +135,7 @@ def session_errors(sc: dict) -> list:
 
 def record_errors(gen, sc: dict) -> list:
     errors = []
-    texts = [gen.score.normalize(m["content"]) for s in sc["sessions"] for m in s["messages"]]
+    texts = [gen.score.normalize(m["content"]) for m in hc.messages(sc)]
     for f in sc["facts"]:
         if f["type"] == "forgettable" and (
             f["status"] != "forgotten" or f["forgotten_in_session"] <= f["session"]
@@ -207,28 +160,19 @@ def record_errors(gen, sc: dict) -> list:
 
 def canary_errors(gen, scenarios: list) -> list:
     errors = []
-    text = {
-        sc["id"]: "\n".join(m["content"] for s in sc["sessions"] for m in s["messages"]) for sc in scenarios
-    }
+    text = hc.scope_texts(scenarios)
     for sc in scenarios:
-        for other in scenarios:
-            if other is sc:
-                continue
-            for t in sc["canaries"]:
-                if gen.score.contains(text[other["id"]], t):
-                    errors.append(f"canary {t!r} of {sc['id']} appears in {other['id']}")
+        others = ((o["id"], text[o["id"]]) for o in scenarios if o is not sc)
+        errors += hc.canary_leaks(gen.score, sc, others)
     return errors
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", default=DEFAULT_DATA)
-    ap.add_argument("--bench-dir", default=DEFAULT_BENCH)
+    ap = hc.argument_parser(__doc__, DEFAULT_DATA)
     ap.add_argument("--scopes", type=int, default=20, help="number of scopes the set must have")
     args = ap.parse_args(argv)
-    gen = load_generator(args.bench_dir)
-    with open(args.data, encoding="utf-8") as fh:
-        data = json.load(fh)
+    gen = hc.load_generator(args.bench_dir)
+    data = hc.load_data(args.data)
     if data.get("format") != gen.FORMAT:
         print(f"format {data.get('format')!r}, want {gen.FORMAT!r}")
         return 1

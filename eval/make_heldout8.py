@@ -22,80 +22,21 @@ per-scenario validation (``_validate``, imported by path, not copied) and adds c
 
 from __future__ import annotations
 
-import argparse
-import importlib.util
 import json
 import os
 import re
 import sys
 from collections import Counter
 
+import heldout_checks as hc
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_DATA = os.path.join(HERE, "data", "heldout8.json")
-DEFAULT_BENCH = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "bench"))
 
-SENSITIVE = {
-    "password",
-    "api_key",
-    "payment_card",
-    "bank_details",
-    "exact_age",
-    "home_address",
-    "national_id",
-}
-
-
-def load_generator(bench_dir: str):
-    if bench_dir not in sys.path:
-        sys.path.insert(0, bench_dir)
-    spec = importlib.util.spec_from_file_location("bench_generate_h8", os.path.join(bench_dir, "generate.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+SENSITIVE = hc.SENSITIVE_CATEGORIES
 
 
 # ---------------------------------------------------------------- check digits
-
-
-def luhn_ok(number: str) -> bool:
-    digits = [int(c) for c in number if c.isdigit()]
-    if len(digits) < 9:
-        return False
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return total % 10 == 0
-
-
-def iban_ok(iban: str) -> bool:
-    s = re.sub(r"[^A-Za-z0-9]", "", iban).upper()
-    if not re.fullmatch(r"[A-Z]{2}\d{2}[A-Z0-9]{8,30}", s):
-        return False
-    moved = s[4:] + s[:4]
-    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
-
-
-def cpf_ok(value: str) -> bool:
-    d = [int(c) for c in value if c.isdigit()]
-    if len(d) != 11 or len(set(d)) == 1:
-        return False
-    for k in (9, 10):
-        s = sum(x * w for x, w in zip(d[:k], range(k + 1, 1, -1), strict=True))
-        if (s * 10) % 11 % 10 != d[k]:
-            return False
-    return True
-
-
-def pesel_ok(value: str) -> bool:
-    d = [int(c) for c in value if c.isdigit()]
-    if len(d) != 11:
-        return False
-    w = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]
-    return (10 - sum(a * b for a, b in zip(d, w, strict=False)) % 10) % 10 == d[10]
 
 
 def nie_ok(value: str) -> bool:
@@ -112,11 +53,11 @@ def national_id_ok(value: str) -> bool:
     if re.fullmatch(r"[XYZxyz]\d{7}[A-Za-z]", compact):
         return nie_ok(compact)
     if "." in value and "-" in value:
-        return cpf_ok(value)
+        return hc.cpf_ok(value)
     if len(compact) == 11 and compact.isdigit():
-        return pesel_ok(compact)
+        return hc.pesel_ok(compact)
     if len(compact) in (9, 13) and compact.isdigit():
-        return luhn_ok(compact)  # Canadian SIN, South African ID number
+        return hc.luhn_ok(compact, min_digits=9)  # Canadian SIN, South African ID number
     return False
 
 
@@ -128,9 +69,7 @@ def validate(data: dict, gen) -> list[str]:
     problems: list[str] = []
     if data.get("format") != gen.FORMAT:
         problems.append(f"format is {data.get('format')!r}, not {gen.FORMAT!r}")
-    opts = (data.get("store") or {}).get("options") or {}
-    if not opts.get("user_profile_details") or not opts.get("procedural_memory_enabled"):
-        problems.append("store options need user_profile_details and procedural_memory_enabled")
+    problems.extend(hc.store_option_problems(data))
     scenarios = data["scenarios"]
     ids = [sc["id"] for sc in scenarios]
     if len(set(ids)) != len(ids):
@@ -147,9 +86,7 @@ def validate(data: dict, gen) -> list[str]:
 def check_isolation(scenarios: list, score) -> list[str]:
     """Canaries unique to their scope (the generator's rule); isolation probes forbid their source's."""
     problems: list[str] = []
-    text = {
-        sc["id"]: "\n".join(m["content"] for s in sc["sessions"] for m in s["messages"]) for sc in scenarios
-    }
+    text = hc.scope_texts(scenarios)
     by_id = {sc["id"]: sc for sc in scenarios}
     for sc in scenarios:
         names = {
@@ -159,9 +96,8 @@ def check_isolation(scenarios: list, score) -> list[str]:
             problems.append(
                 f"{sc['id']}: canaries {sc['canaries']} are not its canary facts' names {sorted(names)}"
             )
-        for other in scenarios:
-            hits = [t for t in sc["canaries"] if other is not sc and score.contains(text[other["id"]], t)]
-            problems.extend(f"canary {t!r} of {sc['id']} appears in {other['id']}" for t in hits)
+        others = ((o["id"], text[o["id"]]) for o in scenarios if o is not sc)
+        problems.extend(hc.canary_leaks(score, sc, others))
         for p in (p for p in sc["probes"] if p["kind"] == "isolation"):
             src = by_id.get(p.get("source_scenario"))
             if src is None or src is sc or sorted(p["forbidden"]) != sorted(src["canaries"]):
@@ -179,16 +115,6 @@ def _messages(sc: dict) -> tuple[dict, list]:
             msg_by_id[mid] = m
             order.append(mid)
     return msg_by_id, order
-
-
-def _internal_fact(f: dict) -> dict:
-    rec = {"id": f["id"], "type": f["type"], "domain": f["domain"]}
-    if f["status"] == "updated":
-        rec["value"] = {"tokens": f["stale"]}
-        rec["new_value"] = {"tokens": f["expect_all"]}
-    else:
-        rec["value"] = {"tokens": f["expect_all"]}
-    return rec
 
 
 def check_generator_rules(sc: dict, gen, score) -> list[str]:
@@ -216,7 +142,7 @@ def check_generator_rules(sc: dict, gen, score) -> list[str]:
                 tags[mid].add(owner)
             else:
                 problems.append(f"{owner}: stated_in names unknown message {mid}")
-    facts = [_internal_fact(f) for f in sc["facts"]]
+    facts = [hc.internal_fact(f) for f in sc["facts"]]
     problems.extend(
         f"{f['id']}: updated fact without stale tokens"
         for f in sc["facts"]
@@ -270,7 +196,7 @@ def check_commands(sc: dict, gen, score) -> list[str]:
                 problems.append(f"{s['id']}: remember command is not the newest user message")
             if cmd["action"] == "forget" and f.get("forgotten_in_session") != int(s["id"].rsplit("-s", 1)[1]):
                 problems.append(f"{s['id']}: forget session mismatch")
-    cmd_facts = [c["fact_id"] for s in sc["sessions"] for c in s["commands"]]
+    cmd_facts = [c["fact_id"] for c in hc.commands(sc)]
     problems.extend(
         f"{f['id']}: {f['type']} fact without a command"
         for f in sc["facts"]
@@ -321,9 +247,9 @@ def check_probes(sc: dict, gen, score) -> list[str]:
 
 def _check_digits(cat: str, token: str) -> bool:
     if cat == "payment_card":
-        return luhn_ok(token)
+        return hc.luhn_ok(token, min_digits=9)
     if cat == "bank_details" and re.match(r"^[A-Z]{2}\d{2}", token):
-        return iban_ok(token)
+        return hc.iban_ok(token)
     if cat == "national_id":
         return national_id_ok(token)
     return True
@@ -355,21 +281,17 @@ def print_stats(data: dict, gen) -> None:
     print("probes by kind/style:", dict(sorted((f"{k}/{s}", n) for (k, s), n in styles.items())))
     per = [len(sc["sessions"]) for sc in scenarios]
     print(f"sessions per scope: min {min(per)}, max {max(per)}")
-    words = [len(m["content"].split()) for sc in scenarios for s in sc["sessions"] for m in s["messages"]]
+    words = [len(m["content"].split()) for sc in scenarios for m in hc.messages(sc)]
     print(f"words per message: mean {sum(words) / len(words):.1f}, max {max(words)}")
-    cmds = Counter(c["action"] for sc in scenarios for s in sc["sessions"] for c in s["commands"])
+    cmds = Counter(c["action"] for sc in scenarios for c in hc.commands(sc))
     print("commands:", dict(cmds))
     print("policy:", data["store"]["options"]["user_profile_details"])
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", default=DEFAULT_DATA)
-    ap.add_argument("--bench-dir", default=DEFAULT_BENCH)
-    args = ap.parse_args(argv)
-    gen = load_generator(args.bench_dir)
-    with open(args.data, encoding="utf-8") as fh:
-        data = json.load(fh)
+    args = hc.argument_parser(__doc__, DEFAULT_DATA).parse_args(argv)
+    gen = hc.load_generator(args.bench_dir)
+    data = hc.load_data(args.data)
     problems = validate(data, gen)
     print_stats(data, gen)
     if problems:
