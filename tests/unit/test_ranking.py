@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -200,3 +201,26 @@ def test_a_line_that_says_little_ranks_below_an_equal_match_that_says_more():
     full = item("b", content="Jamal: we had a kitchen fire on Thursday and I pulled a cat out of it")
     ranked = ranking.fuse({"a": short, "b": full}, {"a": 0.5, "b": 0.5}, {}, NOW, query="the fire")
     assert [s.item.memory_id for s in ranked] == ["b", "a"]
+
+
+@given(
+    st.lists(st.lists(words, min_size=1, max_size=6), min_size=1, max_size=8),
+    st.lists(words, min_size=1, max_size=4),
+)
+def test_bm25_scores_are_the_textbook_formula(documents, query_words):
+    texts = [" ".join(d) for d in documents]
+    query = " ".join(query_words)
+    index = ranking.Bm25Index.build(texts)
+    tokens = [ranking.tokenize(t) for t in texts]
+    avg = sum(map(len, tokens)) / len(tokens)
+    expected: dict[int, float] = {}
+    for term in set(search_terms.query_terms(query)):
+        having = [i for i, t in enumerate(tokens) if term in t]
+        idf = math.log(1 + (len(texts) - len(having) + 0.5) / (len(having) + 0.5))
+        for i in having:
+            tf = tokens[i].count(term)
+            norm = 1 - ranking.BM25_B + ranking.BM25_B * len(tokens[i]) / (avg or 1)
+            expected[i] = expected.get(i, 0.0) + idf * tf * (ranking.BM25_K1 + 1) / (
+                tf + ranking.BM25_K1 * norm
+            )
+    assert index.scores(query) == pytest.approx(expected)

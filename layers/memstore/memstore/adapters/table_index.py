@@ -144,11 +144,14 @@ class TableVectorIndex:
                     hits[int(i)] = Hit(
                         memory_id=index.items[i].memory_id, vector_score=float(cosine[i]), item=index.items[i]
                     )
-        lexical = sorted(index.bm25.scores(text).items(), key=lambda kv: -kv[1])
-        for i, score in [(i, s) for i, s in lexical if live[i]][:per_ranker]:
-            hit = hits.get(i) or Hit(memory_id=index.items[i].memory_id, item=index.items[i])
-            hit.text_score = score
-            hits[i] = hit
+        lexical = np.where(live, index.bm25.score_array(text), 0.0)
+        found = np.flatnonzero(lexical)
+        if len(found) > per_ranker:
+            found = found[np.argpartition(-lexical[found], per_ranker)[:per_ranker]]
+        for i in found[np.argsort(-lexical[found], kind="stable")]:
+            hit = hits.get(int(i)) or Hit(memory_id=index.items[i].memory_id, item=index.items[i])
+            hit.text_score = float(lexical[i])
+            hits[int(i)] = hit
         return list(hits.values())
 
     def flush(self) -> None:

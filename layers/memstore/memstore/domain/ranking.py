@@ -34,7 +34,9 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+import numpy as np
 
 from memstore.domain import search_terms, speaker_labels
 from memstore.domain.lifecycle import current_importance
@@ -73,6 +75,11 @@ class Bm25Index:
     postings: dict[str, list[tuple[int, int]]]
     lengths: list[int]
     avg_length: float
+    _weights: dict[str, tuple[np.ndarray, np.ndarray]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+    """term → (document ids, BM25 weight in each): made for a term the first time a query asks for it,
+    so building the index (a cold container's path) costs no more than the postings."""
 
     @classmethod
     def build(cls, documents: Sequence[str]) -> Bm25Index:
@@ -86,18 +93,34 @@ class Bm25Index:
         avg = (sum(lengths) / len(lengths)) if lengths else 0.0
         return cls(postings, lengths, avg)
 
-    def scores(self, query: str) -> dict[int, float]:
-        n = len(self.lengths)
-        out: dict[int, float] = {}
+    def score_array(self, query: str) -> np.ndarray:
+        """Every document's BM25 score for `query` (0 where it shares no term)."""
+        out = np.zeros(len(self.lengths), dtype=np.float64)
         for term in set(search_terms.query_terms(query)):
+            weighted = self._term(term)
+            if weighted is not None:
+                out[weighted[0]] += weighted[1]
+        return out
+
+    def scores(self, query: str) -> dict[int, float]:
+        dense = self.score_array(query)
+        return {int(i): float(dense[i]) for i in np.flatnonzero(dense)}
+
+    def _term(self, term: str) -> tuple[np.ndarray, np.ndarray] | None:
+        weighted = self._weights.get(term)
+        if weighted is None:
             docs = self.postings.get(term)
             if not docs:
-                continue
+                return None
+            ids = np.fromiter((d for d, _ in docs), dtype=np.int64, count=len(docs))
+            tf = np.fromiter((t for _, t in docs), dtype=np.float64, count=len(docs))
+            lengths = np.fromiter((self.lengths[d] for d, _ in docs), dtype=np.float64, count=len(docs))
+            n = len(self.lengths)
             idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
-            for doc_id, tf in docs:
-                norm = 1 - BM25_B + BM25_B * self.lengths[doc_id] / (self.avg_length or 1)
-                out[doc_id] = out.get(doc_id, 0.0) + idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm)
-        return out
+            norm = 1 - BM25_B + BM25_B * lengths / (self.avg_length or 1)
+            weighted = (ids, idf * tf * (BM25_K1 + 1) / (tf + BM25_K1 * norm))
+            self._weights[term] = weighted
+        return weighted
 
 
 def calibrated_cosine(cos: float | None) -> float:
