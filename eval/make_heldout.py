@@ -37,6 +37,10 @@ DEFAULT_BENCH_DIR = os.path.normpath(os.path.join(REPO, "..", "shared", "bench")
 DEFAULT_OUT = os.path.join(HERE, "data", "heldout.json")
 MIN_PHRASINGS = 6
 
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+import heldout_checks  # noqa: E402
+
 
 def load_machinery(bench_dir: str):
     """Import the shared generator and scorer (and this directory's bank) by path."""
@@ -137,16 +141,7 @@ class MessageMerger:
 # =========================================================================== extra checks
 
 
-def _luhn_ok(number: str) -> bool:
-    digits = [int(c) for c in number if c.isdigit()]
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2 == 1:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return total % 10 == 0
+_luhn_ok = heldout_checks.luhn_ok
 
 
 def _iban_ok(code: str) -> bool:
