@@ -165,21 +165,10 @@ class RequestCounter:
 
     @contextlib.contextmanager
     def installed(self) -> Iterator[RequestCounter]:
-        import botocore.session
+        from memstore_local.runtime import every_new_client
 
-        original = botocore.session.Session.create_client
-        counter = self
-
-        def create_client(session: Any, *args: Any, **kwargs: Any) -> Any:
-            client = original(session, *args, **kwargs)
-            counter.attach(client)
-            return client
-
-        botocore.session.Session.create_client = create_client  # type: ignore[method-assign]
-        try:
+        with every_new_client(self.attach):
             yield self
-        finally:
-            botocore.session.Session.create_client = original  # type: ignore[method-assign]
 
     def attach(self, client: Any) -> Any:
         events = client.meta.events

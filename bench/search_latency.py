@@ -267,22 +267,14 @@ class RequestTally:
 
     @contextlib.contextmanager
     def installed(self) -> Any:
-        import botocore.session
+        from memstore_local.runtime import every_new_client
 
-        original = botocore.session.Session.create_client
-        tally = self
-
-        def create_client(session: Any, *args: Any, **kwargs: Any) -> Any:
-            client = original(session, *args, **kwargs)
-            client.meta.events.register("before-send", tally._before_send)
-            client.meta.events.register("after-call", tally._after_call)
-            return client
-
-        botocore.session.Session.create_client = create_client  # type: ignore[method-assign]
-        try:
+        with every_new_client(self._attach):
             yield self
-        finally:
-            botocore.session.Session.create_client = original  # type: ignore[method-assign]
+
+    def _attach(self, client: Any) -> None:
+        client.meta.events.register("before-send", self._before_send)
+        client.meta.events.register("after-call", self._after_call)
 
     @contextlib.contextmanager
     def counting(self) -> Any:

@@ -6,6 +6,7 @@ share os.environ, and a Lambda container serves one request at a time anyway."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import logging
 import os
@@ -14,7 +15,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -88,6 +89,26 @@ def use_offline_aws() -> None:
         if key.startswith("AWS_ENDPOINT_URL") or key in _REMOVED_VARIABLES:
             del os.environ[key]
     os.environ.update(OFFLINE_AWS)
+
+
+@contextlib.contextmanager
+def every_new_client(attach: Callable[[Any], Any]) -> Iterator[None]:
+    """Calls `attach` on every botocore client made meanwhile (benches and tests register their
+    event handlers on it)."""
+    import botocore.session
+
+    original = botocore.session.Session.create_client
+
+    def create_client(session: Any, *args: Any, **kwargs: Any) -> Any:
+        client = original(session, *args, **kwargs)
+        attach(client)
+        return client
+
+    botocore.session.Session.create_client = create_client  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        botocore.session.Session.create_client = original  # type: ignore[method-assign]
 
 
 CONSOLIDATE_FUNCTION = "ConsolidateFunction"

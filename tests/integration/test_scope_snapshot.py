@@ -25,6 +25,7 @@ from memstore.domain import vectors
 from memstore.domain.ids import new_id
 from memstore.domain.models import Kind, MemoryItem
 from memstore.domain.scope_rows import ScopeRows
+from memstore_local.runtime import every_new_client
 from tests.conftest import TABLE
 
 MODEL = "memstore-hashing"
@@ -43,21 +44,12 @@ class Requests:
 
     @contextlib.contextmanager
     def counting(self) -> Iterator[Requests]:
-        import botocore.session
-
-        original = botocore.session.Session.create_client
-
-        def create_client(session: Any, *args: Any, **kwargs: Any) -> Any:
-            client = original(session, *args, **kwargs)
-            client.meta.events.register("before-send", self._before_send)
-            client.meta.events.register("after-call", self._after_call)
-            return client
-
-        botocore.session.Session.create_client = create_client
-        try:
+        with every_new_client(self._attach):
             yield self
-        finally:
-            botocore.session.Session.create_client = original
+
+    def _attach(self, client: Any) -> None:
+        client.meta.events.register("before-send", self._before_send)
+        client.meta.events.register("after-call", self._after_call)
 
     def _before_send(self, event_name: str, request: Any, **_: Any) -> None:
         body = request.body or b""
