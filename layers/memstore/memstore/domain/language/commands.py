@@ -434,17 +434,21 @@ def _pointed_at(s: Sentence, verb: Token, before: Sentence | None) -> list[Token
     if fronted:
         return _trim([x for x in s.subtree(fronted[0]) if x.i != fronted[0].i])
     rest = _trim(_rest(s, verb))
-    if any(t.pos in ("NOUN", "PROPN", "NUM") for t in rest):
+    if _names_a_thing(rest):
         return _trim(_topic(s, rest))
     if before is None:
         return None
-    whole = [t for t in before.tokens if t.pos != "PUNCT" or t.text not in ".!?"]
-    named = _trim(_topic(before, whole))
     about = [t for t in before.tokens if t.dep == "prep" and _lemma(t) in vocabulary().topic_preps]
     if about:
         # the last one: a sentence-opening phrase ("On reflection, …") frames, it names nothing
         named = _trim([x for x in before.subtree(about[-1]) if x.i != about[-1].i])
-    return named if any(t.pos in ("NOUN", "PROPN", "NUM") for t in named) else None
+    else:
+        named = _trim(_topic(before, [t for t in before.tokens if t.pos != "PUNCT" or t.text not in ".!?"]))
+    return named if _names_a_thing(named) else None
+
+
+def _names_a_thing(tokens: list[Token]) -> bool:
+    return any(t.pos in ("NOUN", "PROPN", "NUM") for t in tokens)
 
 
 def _rest(s: Sentence, verb: Token) -> list[Token]:
