@@ -30,7 +30,7 @@ def update_memories(name: StoreName, request: Annotated[UpdateMemoriesRequest, B
 
 @app.get("/memory_stores/<name>/updates/<update_id>")
 def get_update(name: StoreName, update_id: str):
-    return json_response(200, container().updates.get(name, update_id, caller()).public())
+    return json_response(200, container().updates.get(name, update_id, caller(), messages=False).public())
 
 
 lambda_handler = entrypoint(app, max_body_bytes=MAX_UPDATE_BODY_BYTES)

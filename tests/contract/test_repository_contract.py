@@ -297,6 +297,19 @@ def test_enqueue_supersedes_only_the_pending_update(repo):
     assert repo.get_update("s1", "upd_404") is None
 
 
+def test_an_update_read_within_its_scope_or_without_its_messages(repo):
+    repo.create_store(store())
+    repo.enqueue_update(update("upd_1", messages=("hi", "more")), supersedes=None)
+    repo.enqueue_update(update("upd_b", scope="bob", messages=("bob's",)), supersedes=None)
+    within = repo.get_update("s1", "upd_1", scope="alice")
+    assert within == repo.get_update("s1", "upd_1")
+    assert [m.content for m in within.messages] == ["hi", "more"]
+    assert repo.get_update("s1", "upd_1", scope="bob") is None
+    assert repo.get_update("s1", "upd_b", scope="alice") is None
+    bare = repo.get_update("s1", "upd_1", messages=False)
+    assert bare.messages == [] and bare.model_copy(update={"messages": within.messages}) == within
+
+
 def test_claim_serialises_a_scope_and_is_reentrant(repo):
     repo.create_store(store())
     repo.enqueue_update(update("upd_1"), supersedes=None)

@@ -582,16 +582,27 @@ class DynamoDBRepository:
             return ScopeState()
         return ScopeState(pending_update_id=row.pending_update_id, running_update_id=row.running_update_id)
 
-    def get_update(self, store: str, update_id: str, now: float | None = None) -> UpdateRecord | None:
-        pointer = self._get(self._m.PointerRow, keys.store_pk(store), update_sk(update_id))
-        if pointer is None:
-            return None
-        pk = keys.scope_pk_from_hash(store, pointer.scope_hash)
+    def get_update(
+        self,
+        store: str,
+        update_id: str,
+        now: float | None = None,
+        *,
+        scope: str | None = None,
+        messages: bool = True,
+    ) -> UpdateRecord | None:
+        if scope is not None:
+            pk = keys.scope_pk(store, scope)
+        else:
+            pointer = self._get(self._m.PointerRow, keys.store_pk(store), update_sk(update_id))
+            if pointer is None:
+                return None
+            pk = keys.scope_pk_from_hash(store, pointer.scope_hash)
         row = self._get(self._m.UpdateRow, pk, update_sk(update_id))
         if row is None:
             return None
-        messages = self._get(self._m.MessagesRow, pk, messages_sk(update_id))
-        return to_update(row, messages, time.time() if now is None else now)
+        kept = self._get(self._m.MessagesRow, pk, messages_sk(update_id)) if messages else None
+        return to_update(row, kept, time.time() if now is None else now)
 
     def enqueue_update(self, update: UpdateRecord, supersedes: str | None) -> None:
         m = self._m

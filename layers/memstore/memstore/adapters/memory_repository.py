@@ -205,16 +205,24 @@ class InMemoryRepository:
         with self._lock:
             return self._states.get((store, scope), ScopeState()).model_copy()
 
-    def get_update(self, store: str, update_id: str, now: float | None = None) -> UpdateRecord | None:
+    def get_update(
+        self,
+        store: str,
+        update_id: str,
+        now: float | None = None,
+        *,
+        scope: str | None = None,
+        messages: bool = True,
+    ) -> UpdateRecord | None:
         with self._lock:
             update = self._updates.get(store, {}).get(update_id)
-            if update is None:
+            if update is None or (scope is not None and update.scope != scope):
                 return None
             now = time.time() if now is None else now
             if update.messages_expire_at is not None and update.messages_expire_at <= now:
                 self._messages.pop((store, update_id), None)
-            messages = self._messages.get((store, update_id), [])
-            return update.model_copy(update={"messages": [m.model_copy() for m in messages]}, deep=True)
+            kept = self._messages.get((store, update_id), []) if messages else []
+            return update.model_copy(update={"messages": [m.model_copy() for m in kept]}, deep=True)
 
     def enqueue_update(self, update: UpdateRecord, supersedes: str | None) -> None:
         with self._lock:

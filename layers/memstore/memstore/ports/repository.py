@@ -92,10 +92,19 @@ class Repository(Protocol):
     # update operations
     def scope_state(self, store: str, scope: str) -> ScopeState: ...
 
-    def get_update(self, store: str, update_id: str, now: float | None = None) -> UpdateRecord | None:
+    def get_update(
+        self,
+        store: str,
+        update_id: str,
+        now: float | None = None,
+        *,
+        scope: str | None = None,
+        messages: bool = True,
+    ) -> UpdateRecord | None:
         """The update with its messages, or with none once `messages_expire_at` <= `now` (the
         system clock when not given): expired messages are never returned, whether or not the
-        table's TTL has deleted them yet."""
+        table's TTL has deleted them yet. A caller that knows the update's `scope` saves the
+        lookup of it (an update of another scope is then None); `messages=False` leaves them out."""
 
     def enqueue_update(self, update: UpdateRecord, supersedes: str | None) -> None:
         """Atomically stores `update` as the scope's pending update. When `supersedes` is given

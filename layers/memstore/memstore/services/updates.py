@@ -220,9 +220,10 @@ class UpdateService:
             "memory_commands": commands,
         }
 
-    def get(self, store_name: str, update_id: str, caller: Caller) -> UpdateRecord:
+    def get(self, store_name: str, update_id: str, caller: Caller, *, messages: bool = True) -> UpdateRecord:
+        """The update as stored; `messages=False` for its public view, which shows none."""
         self._store(store_name)
-        update = self._repo.get_update(store_name, update_id)
+        update = self._repo.get_update(store_name, update_id, messages=messages)
         if update is None or not caller.can_see(update.scope):
             raise NotFound(f"update '{update_id}' not found", "update_id")
         return update
@@ -426,7 +427,7 @@ class ConsolidationService:
         """Returns the job with `status`: "wait" (due_at moved), "done" or "superseded".
         Dependency errors propagate (the state machine retries them); a model that produced
         nothing usable fails the update with its messages kept."""
-        update = self._repo.get_update(job.store, job.update_id)
+        update = self._repo.get_update(job.store, job.update_id, scope=job.scope)
         now = int(self._clock())
         if update is None:
             update = self._await_recorded(job, now)
@@ -524,7 +525,9 @@ class ConsolidationService:
         context: list[Message] = []
         if update.previous_update_id:
             # past the previous update's message retention its messages are gone: no context
-            previous = self._repo.get_update(store.name, update.previous_update_id, now=self._clock())
+            previous = self._repo.get_update(
+                store.name, update.previous_update_id, now=self._clock(), scope=update.scope
+            )
             context = (
                 previous.usable_messages() if previous and previous.status != UpdateStatus.FAILED else []
             )
