@@ -29,6 +29,7 @@ from pynamodb.attributes import (
     UnicodeAttribute,
 )
 from pynamodb.connection import Connection
+from pynamodb.constants import NONE
 from pynamodb.exceptions import PynamoDBException, TransactWriteError
 from pynamodb.models import Model
 from pynamodb.transactions import TransactWrite
@@ -562,13 +563,14 @@ class DynamoDBRepository:
     def record_access(self, store: str, scope: str, memory_ids: Iterable[str], now: float) -> None:
         pk = keys.scope_pk(store, scope)
         row_cls = self._m.MemoryRow
+        connection = row_cls._get_connection()
+        actions = [row_cls.access_count.add(1), row_cls.last_accessed_at.set(int(now))]
         for memory_id in memory_ids:
-            row = row_cls(pk, keys.memory_sk(memory_id))
             try:
+                # Model.update() would ask for the whole item back (vector included) and parse it
                 _resilient(
-                    lambda row=row: row.update(
-                        actions=[row_cls.access_count.add(1), row_cls.last_accessed_at.set(int(now))],
-                        condition=row_cls.pk.exists(),
+                    lambda sk=keys.memory_sk(memory_id): connection.update_item(
+                        pk, sk, actions=actions, condition=row_cls.pk.exists(), return_values=NONE
                     )
                 )
             except PynamoDBException as e:
