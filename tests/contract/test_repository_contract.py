@@ -244,10 +244,13 @@ def test_delete_store_removes_everything(repo):
 def test_record_access_counts(repo):
     repo.create_store(store())
     repo.put_item(item("mem_1"))
-    repo.record_access("s1", "alice", ["mem_1", "mem_gone"], NOW + 5)
-    repo.record_access("s1", "bob", ["mem_1"], NOW + 6)
+    repo.record_access("s1", "alice", {"mem_1": 1, "mem_gone": 1}, NOW + 5)
+    repo.record_access("s1", "bob", {"mem_1": 1}, NOW + 6)
     got = repo.get_item("s1", "mem_1", NOW)
     assert got.access_count == 1 and got.last_accessed_at == NOW + 5
+    repo.record_access("s1", "alice", {"mem_1": 3}, NOW + 7)
+    got = repo.get_item("s1", "mem_1", NOW)
+    assert got.access_count == 4 and got.last_accessed_at == NOW + 7
     assert repo.get_item("s1", "mem_gone", NOW) is None
 
 

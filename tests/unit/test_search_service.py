@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 
 from memstore.adapters.memory_repository import InMemoryRepository
@@ -140,3 +143,52 @@ def test_a_memory_is_found_through_the_meaning_of_its_topic(c):
         )
     )
     assert contents(search(c, "Suggest a conference for my profession", k=1)) == ["The user is a translator."]
+
+
+def test_accesses_that_wait_for_the_writer_are_written_once_per_memory_with_their_count():
+    from memstore.services.search import AccessRecorder
+
+    class SlowRepository(InMemoryRepository):
+        def __init__(self):
+            super().__init__()
+            self.writes: list[dict[str, int]] = []
+            self.gate = threading.Event()
+
+        def record_access(self, store, scope, accesses, now):
+            self.gate.wait(5)
+            self.writes.append(dict(accesses))
+            super().record_access(store, scope, accesses, now)
+
+    repo = SlowRepository()
+    recorder = AccessRecorder(repo, delay=0)
+    recorder.record("s", "alice", ["m1", "m2"], 100)
+    time.sleep(0.05)  # the writer now waits inside the first write
+    recorder.record("s", "alice", ["m1"], 101)
+    recorder.record("s", "alice", ["m1", "m3"], 102)
+    recorder.record("s", "bob", ["m9"], 103)
+    repo.gate.set()
+    recorder.flush()
+    assert repo.writes[0] == {"m1": 1, "m2": 1}
+    assert sorted(map(sorted, (w.items() for w in repo.writes[1:]))) == [[("m1", 2), ("m3", 1)], [("m9", 1)]]
+
+
+def test_accesses_recorded_within_the_delay_are_written_together():
+    from memstore.services.search import AccessRecorder
+
+    class CountingRepository(InMemoryRepository):
+        def __init__(self):
+            super().__init__()
+            self.writes: list[tuple[str, dict[str, int], float]] = []
+
+        def record_access(self, store, scope, accesses, now):
+            self.writes.append((scope, dict(accesses), now))
+
+    repo = CountingRepository()
+    recorder = AccessRecorder(repo, delay=30)
+    for n in range(5):
+        recorder.record("s", "alice", ["m1", f"m{n + 2}"], 100 + n)
+    assert repo.writes == []
+    recorder.flush()
+    assert repo.writes == [("alice", {"m1": 5, "m2": 1, "m3": 1, "m4": 1, "m5": 1, "m6": 1}, 104)]
+    recorder.flush()
+    assert len(repo.writes) == 1

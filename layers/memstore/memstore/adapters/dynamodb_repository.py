@@ -17,7 +17,7 @@ import base64
 import json
 import time
 import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -560,16 +560,16 @@ class DynamoDBRepository:
         row = self._get(self._m.ScopeRow, keys.store_pk(store), keys.scope_sk(keys.scope_hash(scope)))
         return row.stamp if row else None
 
-    def record_access(self, store: str, scope: str, memory_ids: Iterable[str], now: float) -> None:
+    def record_access(self, store: str, scope: str, accesses: Mapping[str, int], now: float) -> None:
         pk = keys.scope_pk(store, scope)
         row_cls = self._m.MemoryRow
         connection = row_cls._get_connection()
-        actions = [row_cls.access_count.add(1), row_cls.last_accessed_at.set(int(now))]
-        for memory_id in memory_ids:
+        for memory_id, count in accesses.items():
+            actions = [row_cls.access_count.add(count), row_cls.last_accessed_at.set(int(now))]
             try:
                 # Model.update() would ask for the whole item back (vector included) and parse it
                 _resilient(
-                    lambda sk=keys.memory_sk(memory_id): connection.update_item(
+                    lambda sk=keys.memory_sk(memory_id), actions=actions: connection.update_item(
                         pk, sk, actions=actions, condition=row_cls.pk.exists(), return_values=NONE
                     )
                 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Mapping
 
 from memstore.domain.errors import Conflict, NotFound
 from memstore.domain.extraction import Message
@@ -192,13 +192,13 @@ class InMemoryRepository:
         with self._lock:
             return self._stamps.get((store, scope))
 
-    def record_access(self, store: str, scope: str, memory_ids: Iterable[str], now: float) -> None:
+    def record_access(self, store: str, scope: str, accesses: Mapping[str, int], now: float) -> None:
         with self._lock:
             items = self._items.get(store, {})
-            for mid in memory_ids:
+            for mid, count in accesses.items():
                 item = items.get(mid)
                 if item is not None and item.scope == scope:
-                    item.access_count += 1
+                    item.access_count += count
                     item.last_accessed_at = int(now)
 
     def scope_state(self, store: str, scope: str) -> ScopeState:

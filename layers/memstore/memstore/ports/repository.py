@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 from typing import Protocol
 
 from memstore.domain.models import Kind, MemoryItem, Page, SearchSession, Store
@@ -86,8 +86,9 @@ class Repository(Protocol):
         """A token that changes with every write to the scope's items: warm caches in other
         containers compare it to know whether what they hold is still the scope's content."""
 
-    def record_access(self, store: str, scope: str, memory_ids: Iterable[str], now: float) -> None:
-        """Counts a retrieval of each item (access_count, last_accessed_at)."""
+    def record_access(self, store: str, scope: str, accesses: Mapping[str, int], now: float) -> None:
+        """Adds each item's retrieval count to its access_count and sets last_accessed_at = now
+        (ids of items that are gone, or of another scope, are skipped)."""
 
     # update operations
     def scope_state(self, store: str, scope: str) -> ScopeState: ...

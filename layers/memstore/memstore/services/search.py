@@ -3,8 +3,11 @@ relevant to the newest messages) and continued (previous_search_id: nothing repe
 
 from __future__ import annotations
 
+import logging
+import threading
+from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from memstore.domain import ranking
@@ -19,28 +22,65 @@ from memstore.ports.embedder import Embedder
 from memstore.ports.repository import Repository
 from memstore.ports.vector_index import VectorIndex
 
+logger = logging.getLogger(__name__)
+
 STATIC_KINDS = (Kind.USER_PROFILE, Kind.PROCEDURAL)
+ACCESS_WRITE_DELAY = 1.0
+"""Seconds a search's access counts wait, adding up with later searches', before they are written."""
 STORE_CACHE_SECONDS = 30.0
 """A store's definition (models, options) rarely changes; searches reuse it this long."""
 
 
 class AccessRecorder:
-    """Writes access statistics off the response path (best effort: a container frozen after
-    its response finishes them on its next invocation)."""
+    """Writes access statistics off the response path, once per memory however often searches
+    returned it meanwhile: accesses wait `delay` seconds, adding up, before one write each.
+    Best effort, as any work after a response: Lambda freezes a container once it answers, so
+    what waits is written when the container next runs (or lost with it)."""
 
-    def __init__(self, repo: Repository):
+    def __init__(self, repo: Repository, delay: float = ACCESS_WRITE_DELAY):
         self._repo = repo
+        self._delay = delay
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="access")
-        self._pending: list[Any] = []
+        self._lock = threading.Lock()
+        self._now = threading.Event()
+        self._waiting: dict[tuple[str, str], Counter[str]] = {}
+        self._latest: dict[tuple[str, str], float] = {}
+        self._writer: Future[None] | None = None
 
     def record(self, store: str, scope: str, memory_ids: list[str], now: float) -> None:
-        self._pending = [f for f in self._pending if not f.done()]
-        self._pending.append(self._pool.submit(self._repo.record_access, store, scope, memory_ids, now))
+        with self._lock:
+            self._waiting.setdefault((store, scope), Counter()).update(memory_ids)
+            self._latest[(store, scope)] = max(now, self._latest.get((store, scope), now))
+            if self._writer is None:
+                self._now.clear()
+                self._writer = self._pool.submit(self._write_waiting)
 
     def flush(self) -> None:
-        for future in self._pending:
-            future.exception()
-        self._pending.clear()
+        """Writes every recorded access now and waits until they are written (or failed)."""
+        while True:
+            with self._lock:
+                writer = self._writer
+                self._now.set()
+            if writer is None:
+                return
+            writer.exception()
+            with self._lock:
+                if self._writer is writer:  # it ended without emptying the queue: start again
+                    self._writer = self._pool.submit(self._write_waiting) if self._waiting else None
+
+    def _write_waiting(self) -> None:
+        self._now.wait(self._delay)
+        while True:
+            with self._lock:
+                if not self._waiting:
+                    self._writer = None
+                    return
+                key, counts = self._waiting.popitem()
+                now = self._latest.pop(key)
+            try:
+                self._repo.record_access(*key, counts, now)
+            except Exception as e:  # noqa: BLE001 - statistics only: these counts are dropped
+                logger.warning("access counts not written", extra={"error_type": type(e).__name__})
 
 
 class SearchService:
