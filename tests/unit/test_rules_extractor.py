@@ -380,3 +380,34 @@ def test_someone_elses_move_inside_the_users_sentence_replaces_no_residence(extr
         existing=[item("m1", "The user lives in Rennes.", topic="residence")],
     )
     assert got.memories and all(not c.replaces and not c.is_update and not c.exclusive for c in got.memories)
+
+
+def test_a_mention_that_changes_a_stored_value_is_taken_as_a_change_of_that_memory(extractor):
+    from types import SimpleNamespace
+
+    from memstore.domain.language.changes import Change
+    from memstore.domain.language.statements import Statement
+
+    def mention(text: str, former: str | None, shift: bool = True) -> Statement:
+        return Statement("m0", text, text, label="transient", change=Change(shift=shift), former=former)
+
+    moved = mention("The cabin is now in Abisko.", "Tromsø")
+    unstored = mention("The gig is now at the Roundhouse.", "Brixton")
+    unchanged = mention("The cabin is in Tromsø.", "Tromsø", shift=False)
+    sisters = mention("The conference is now in Abisko.", "Oslo")
+    reader = SimpleNamespace(mentioned=[moved, unstored, unchanged, sisters])
+    existing = [
+        item("mem_cabin", "The user and others booked a cabin in Tromsø for New Year!"),
+        item("mem_sister", "The user's sister lives in Oslo."),
+    ]
+    assert extractor._updating_mentions(reader, existing) == [moved]
+    assert moved.label == "durable"
+    assert reader.mentioned == [unstored, unchanged, sisters]
+
+
+def test_a_change_naming_a_value_of_someone_elses_memory_does_not_replace_it(extractor):
+    sister = item("mem_sister", "The user's sister lives in Tromsø.")
+    got = extract(
+        extractor, ("user", "The conference is now in Abisko instead of Tromsø."), existing=[sister]
+    )
+    assert not any(c.replaces for c in got.memories)

@@ -114,7 +114,7 @@ class RulesExtractor:
         def is_command(sentence) -> bool:
             return grammar.is_command(sentence) or id(sentence) in deleted
 
-        statements = reader.read(turns, new_ids, is_command)
+        statements = reader.read(turns, new_ids, is_command) + self._updating_mentions(reader, existing)
         candidates = [self._candidate(s) for s in statements]
         if any(s.change.shift or s.exclusive for s in statements) and existing:
             named = {t.message_id: _named_values(t) for t in turns if t.message_id in new_ids}
@@ -239,6 +239,25 @@ class RulesExtractor:
                 best = None
             out.append(c.model_copy(update={"replaces": [best]}) if best else c)
         return _without_bare_retractions(statements, out)
+
+    def _updating_mentions(self, reader: Reader, existing: list[MemoryItem]) -> list[Statement]:
+        """A passing mention that changes something by naming its old value, where a stored
+        memory about the same subject holds that value ("the trip is now to Kyoto instead of
+        Tbilisi" while the scope remembers the trip to Tbilisi), is a change of that memory: the
+        scope already keeps the thing as lasting. Taken out of `reader.mentioned`, so the chat
+        summary does not repeat it."""
+        stored = [m.content for m in existing if m.kind != Kind.CHAT_SUMMARY]
+        updating = [
+            s
+            for s in reader.mentioned
+            if s.change.shift
+            and s.former
+            and any(_names(content, s.former) and self._same_subject(s.text, content) for content in stored)
+        ]
+        for s in updating:
+            reader.mentioned.remove(s)
+            s.label = "durable"
+        return updating
 
     def _same_subject(self, new: str, old: str) -> bool:
         """A statement about the user's sister never replaces one about the user (nor the other
