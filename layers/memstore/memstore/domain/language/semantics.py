@@ -58,12 +58,3 @@ class PrototypeClassifier:
         if not texts:
             return []
         return self.decide_vectors(np.asarray(self._embed(list(texts)), dtype=np.float32))
-
-
-def cosine_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Cosine of every row of `a` to every row of `b` (rows need not be normalised)."""
-    na = np.linalg.norm(a, axis=1, keepdims=True)
-    nb = np.linalg.norm(b, axis=1, keepdims=True)
-    na[na == 0] = 1.0
-    nb[nb == 0] = 1.0
-    return (a / na) @ (b / nb).T

@@ -47,9 +47,6 @@ not; set conservatively)."""
 CHANGE_TIE = 0.05
 """A statement that marks a change ("… now") or a habit ("whenever …", "always …") is a lasting
 state, not a passing one, unless the passing reading wins by this much."""
-MIN_MARGIN = 0.0
-"""A clause is kept when a keep label scores best (any margin): the classifier's k-NN mean
-already separates; the margin is reported for calibration (eval/statements_eval.py)."""
 FACET_MIN_SCORE = 0.38
 """Mean cosine of a statement to its facet's two nearest examples below which it is filed under no facet."""
 FACET_MIN_MARGIN = 0.02
@@ -99,9 +96,6 @@ class Semantics:
         self.statements = PrototypeClassifier(examples.load("statements"), embed)
         self.facets = PrototypeClassifier(examples.load("facets"), embed, k=2)
         self._exclusive = {r["label"] for r in examples.rows("facets") if r.get("single_valued")}
-
-    def is_exclusive(self, facet: str) -> bool:
-        return facet in self._exclusive
 
     def facet(self, vector: np.ndarray) -> tuple[str | None, bool]:
         """The profile facet a statement is about, and whether that facet holds one value."""

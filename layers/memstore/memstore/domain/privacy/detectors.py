@@ -33,8 +33,6 @@ from memstore.domain.language.syntax import Sentence
 BLOCKING = frozenset({"credential", "payment_card", "bank_account", "government_id"})
 """What the items API refuses outright (the rest is screened only from extracted memories)."""
 
-ALWAYS_ON = BLOCKING | {"phone_number", "email_address", "exact_age", "birth_date", "street_address"}
-
 
 @dataclass(frozen=True)
 class Hit:
