@@ -411,3 +411,30 @@ def test_a_change_naming_a_value_of_someone_elses_memory_does_not_replace_it(ext
         extractor, ("user", "The conference is now in Abisko instead of Tromsø."), existing=[sister]
     )
     assert not any(c.replaces for c in got.memories)
+
+
+@pytest.mark.parametrize(
+    ("old", "said", "now", "former"),
+    [
+        (
+            "The user's studio bills clients through FreshBooks.",
+            "We moved the studio's billing off FreshBooks to Xero in March.",
+            "Xero",
+            "FreshBooks",
+        ),
+        (
+            "The user sells honey at the Rotherhithe market.",
+            "moved from rotherhithe to the canal-side market, thursdays now.",
+            "canal-side",
+            "rotherhithe",
+        ),
+    ],
+)
+def test_the_place_a_change_leaves_is_its_former_value_with_or_without_a_subject(
+    extractor, old, said, now, former
+):
+    existing = [item("old", old), item("dog", "The user has a dog called Rex.")]
+    got = extract(extractor, ("user", said), existing=existing)
+    (fact,) = [c for c in got.memories if c.kind == Kind.USER_PROFILE and now in c.content]
+    assert former.lower() not in fact.content.lower()
+    assert replaced(got, existing) == [old]

@@ -104,17 +104,24 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
     return Change(shift=shift or retract or contrast, retract=retract)
 
 
+SOURCE_PREPOSITIONS = ("from", "off")
+"""English's prepositions of the place something leaves: on a change verb, their object is the old value."""
+
+
 def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]:
-    """Drops the old value a change names ("moved *from Paris* to Berlin", "tea *instead of
-    coffee*"): the memory states what is true now; the old value stays in its revision."""
+    """Drops the old value a change names ("moved *from Paris* to Berlin", "moved the team *off
+    Salesforce*", "tea *instead of coffee*"): the memory states what is true now; the old value
+    stays in its revision."""
     markers = _markers()
     drop: set[int] = set()
     for t in tokens:
-        if t.dep != "prep" or t.lower not in ("from", "of"):
+        if t.dep != "prep" or t.lower not in SOURCE_PREPOSITIONS:
             continue
         head = sentence.tokens[t.head]
-        if t.lower == "from" and markers.get(head.lemma.lower()) and head.pos == "VERB":
-            drop.update(x.i for x in sentence.subtree(t))
+        if markers.get(head.lemma.lower()) and head.pos == "VERB":
+            # a preposition hanging from the source one ends its range: "from X *to Y*"
+            ends = {x.i for c in sentence.children(t) if c.dep == "prep" for x in sentence.subtree(c)}
+            drop.update(x.i for x in sentence.subtree(t) if x.i not in ends)
     for t in tokens:
         if t.lower == "instead":
             head = sentence.tokens[t.head]

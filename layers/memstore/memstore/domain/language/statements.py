@@ -306,11 +306,14 @@ class Reader:
             return _resolved(message_id, sentence, tokens, antecedent) or _definite_change(
                 message_id, sentence, tokens, change
             )
-        fragment = _fragment_text(tokens)
-        if fragment is None:
+        kept = changes.without_former_value(sentence, tokens) if change.shift else tokens
+        fragment, told = _fragment_text(kept), _fragment_text(tokens)
+        if fragment is None or told is None:
             return None
-        evidence, text = fragment
-        return Statement(message_id, finish(text), evidence, change=change, about_self=True)
+        former = changes.former_value(sentence, tokens) if change.shift else None
+        return Statement(
+            message_id, finish(fragment[1]), told[0], change=change, about_self=True, former=former
+        )
 
     def _decide(self, drafts: list[Statement]) -> list[Statement]:
         intros = [d for d in drafts if d.label == "intro"]
