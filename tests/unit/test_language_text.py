@@ -90,6 +90,21 @@ def test_change_markers_and_former_values() -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "former"),
+    [
+        ("No more rock climbing for me.", "rock climbing"),
+        ("No more Duolingo.", "Duolingo"),
+        ("I quit piano last year.", "piano"),
+        ("We moved the office off Slack to Matrix.", "Slack"),
+        ("I moved from Leeds to York.", "Leeds"),
+    ],
+)
+def test_the_former_value_of_a_change_or_retraction(said: str, former: str) -> None:
+    (sentence,) = PARSER.parse(said)
+    assert changes.former_value(sentence, list(sentence.tokens)) == former
+
+
+@pytest.mark.parametrize(
     ("said", "shift", "shared"),
     [
         ("I'm helping my mum Ignatia move flats this weekend.", False, True),

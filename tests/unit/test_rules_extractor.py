@@ -438,3 +438,14 @@ def test_the_place_a_change_leaves_is_its_former_value_with_or_without_a_subject
     (fact,) = [c for c in got.memories if c.kind == Kind.USER_PROFILE and now in c.content]
     assert former.lower() not in fact.content.lower()
     assert replaced(got, existing) == [old]
+
+
+def test_a_closer_memory_about_someone_else_does_not_hide_the_users_own(extractor):
+    sister = item("sister", "The user's sister Mara is learning Welsh now.")
+    mine = item("mine", "The user goes to Welsh lessons on Tuesdays.")
+    got = extract(
+        extractor,
+        ("user", "I'm not learning Welsh anymore, I'm learning Basque now."),
+        existing=[sister, mine],
+    )
+    assert replaced(got, [sister, mine]) == [mine.content]

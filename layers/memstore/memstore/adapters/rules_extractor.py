@@ -48,6 +48,9 @@ under it only this similar: a misjudged facet ("switched to Neovim" as a name) m
 overwrite the user's name (measured: 0.55 for that pair, 0.7-0.9 for a new job or name)."""
 """… and a memory filed under another facet, or under none."""
 FACET_BONUS = 0.1
+SUBJECT_CHECKS = 5
+"""How many of a change's best-matching memories are checked for being about the same subject
+(the best one about someone else must not hide the next one about the user)."""
 SOMEONE_FACETS = ("family", "pets")
 """Facets whose subjects are people or animals of the user's, not the user."""
 POLICY_CACHE = 256
@@ -200,7 +203,7 @@ class RulesExtractor:
             if not (statement.change.shift or statement.exclusive):
                 out.append(c)
                 continue
-            best, best_score = None, -1.0
+            scored: list[tuple[float, str]] = []
             named = [m for m in pool if statement.former and _names(m.content, statement.former)]
             aside = named_in.get(statement.message_id, set()) - content_words(c.content)
             if not named and statement.change.shift and aside:
@@ -213,10 +216,7 @@ class RulesExtractor:
                         or float(stored[m.memory_id] @ vector) >= CHANGE_MATCH_FACET
                     )
                 ]
-            for m in named:
-                score = float(stored[m.memory_id] @ vector)
-                if score > best_score:
-                    best, best_score = m.memory_id, score
+            scored += [(float(stored[m.memory_id] @ vector), m.memory_id) for m in named]
             for m in [] if named else pool:
                 if m.kind != c.kind:
                     continue
@@ -232,11 +232,16 @@ class RulesExtractor:
                         and cosine >= (CHANGE_MATCH_FACET if same_facet else CHANGE_MATCH)
                     )
                 )
-                score = cosine + (FACET_BONUS if same_facet else 0.0)
-                if enough and score > best_score:
-                    best, best_score = m.memory_id, score
-            if best is not None and not self._same_subject(c.content, contents[best]):
-                best = None
+                if enough:
+                    scored.append((cosine + (FACET_BONUS if same_facet else 0.0), m.memory_id))
+            best = next(
+                (
+                    memory_id
+                    for _, memory_id in sorted(scored, reverse=True)[:SUBJECT_CHECKS]
+                    if self._same_subject(c.content, contents[memory_id])
+                ),
+                None,
+            )
             out.append(c.model_copy(update={"replaces": [best]}) if best else c)
         return _without_bare_retractions(statements, out)
 

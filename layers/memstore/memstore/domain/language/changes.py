@@ -294,4 +294,8 @@ def former_value(sentence: Sentence, tokens: list[Token]) -> str | None:
     if not dropped and change_of(sentence, tokens).retract:
         value = value_of(sentence, without_negation(sentence, tokens)) or []
         dropped = [t for t in value if t.pos in NAMING and not is_first_person(t)]
+        head = head_of(tokens)
+        if not dropped and head is not None and head.pos in ("NOUN", "PROPN"):
+            # "no more *knitting* for me": a retraction with no object ends its head noun
+            dropped = [t for t in sentence.children(head) if t.dep == "compound"] + [head]
     return " ".join(t.text for t in dropped) or None
