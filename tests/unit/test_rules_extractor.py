@@ -219,6 +219,18 @@ def test_a_command_the_instant_path_applied_is_not_applied_again(extractor):
             "basque",
             "welsh",
         ),
+        (
+            "The user's studio bills clients through FreshBooks.",
+            "We moved the studio's billing off FreshBooks to Xero in March.",
+            "xero",
+            "freshbooks",
+        ),
+        (  # no subject, and a range "from X to Y"
+            "The user sells honey at the Rotherhithe market.",
+            "moved from rotherhithe to the canal-side market, thursdays now.",
+            "canal-side",
+            "rotherhithe",
+        ),
     ],
 )
 def test_a_change_drops_its_former_value_and_replaces_the_memory_holding_it(
@@ -411,33 +423,6 @@ def test_a_change_naming_a_value_of_someone_elses_memory_does_not_replace_it(ext
         extractor, ("user", "The conference is now in Abisko instead of Tromsø."), existing=[sister]
     )
     assert not any(c.replaces for c in got.memories)
-
-
-@pytest.mark.parametrize(
-    ("old", "said", "now", "former"),
-    [
-        (
-            "The user's studio bills clients through FreshBooks.",
-            "We moved the studio's billing off FreshBooks to Xero in March.",
-            "Xero",
-            "FreshBooks",
-        ),
-        (
-            "The user sells honey at the Rotherhithe market.",
-            "moved from rotherhithe to the canal-side market, thursdays now.",
-            "canal-side",
-            "rotherhithe",
-        ),
-    ],
-)
-def test_the_place_a_change_leaves_is_its_former_value_with_or_without_a_subject(
-    extractor, old, said, now, former
-):
-    existing = [item("old", old), item("dog", "The user has a dog called Rex.")]
-    got = extract(extractor, ("user", said), existing=existing)
-    (fact,) = [c for c in got.memories if c.kind == Kind.USER_PROFILE and now in c.content]
-    assert former.lower() not in fact.content.lower()
-    assert replaced(got, existing) == [old]
 
 
 def test_a_closer_memory_about_someone_else_does_not_hide_the_users_own(extractor):
