@@ -2,7 +2,7 @@
 ConsolidationService on the in-memory repository, the default rules extractor, privacy guard
 and consolidation, the local MiniLM) on a shared-benchmark data set, without HTTP or moto.
 
-    python eval/extraction_offline.py [DATA.json | --data DATA.json] [--verbose] [--misses] [--dump]
+    python eval/extraction_offline.py [DATA.json | --data DATA.json] [--verbose] [--misses] [--dump] [--probes]
 
 Each scenario's sessions are submitted in order (update_delay 0, chained with
 previous_update_id) and consolidated at once. Then the listing-based metrics of the shared
@@ -22,12 +22,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "layers", "memstore"))
 sys.path.insert(0, os.path.join(os.path.dirname(ROOT), "shared", "bench"))
 
-from score import contains, contains_all, flatten_tokens  # noqa: E402
+from score import RECALL_KINDS, contains, contains_all, flatten_tokens, probe_outcome  # noqa: E402
 
 from memstore.adapters.memory_repository import InMemoryRepository  # noqa: E402
 from memstore.domain.access import Caller  # noqa: E402
 from memstore.domain.models import Kind, MemoryItem, StoreDefinition, StoreOptions  # noqa: E402
 from memstore.domain.requests import CreateStoreRequest  # noqa: E402
+from memstore.domain.search import SearchMemoriesRequest  # noqa: E402
 from memstore.domain.updates import UpdateMemoriesRequest  # noqa: E402
 from memstore.ports.clock import ManualClock  # noqa: E402
 from memstore.settings import Settings  # noqa: E402
@@ -164,6 +165,35 @@ def score(sc: dict, items: list[MemoryItem], verbose: bool, misses: bool = False
     return c
 
 
+def probe(sc: dict, c: Container, k: int, misses: bool) -> Counter:
+    """The scenario's recall and update probes searched through the container's SearchService
+    (top `k`, as the shared benchmark asks over HTTP), scored with the benchmark's own matcher."""
+    out: Counter = Counter()
+    for p in sc["probes"]:
+        if p["kind"] not in (*RECALL_KINDS, "update"):
+            continue
+        request = SearchMemoriesRequest(
+            scope=sc["scope"],
+            items=[{"type": "message", "role": "user", "content": p["query"]}],
+            options={"max_memories": k},
+        )
+        found = c.search.search("bench", request, CALLER)["memories"]
+        contents = [m["memory_item"]["content"] for m in found]
+        res = probe_outcome(p, contents, [m["memory_item"]["kind"] for m in found])
+        if p["kind"] == "update":
+            out["update_n"] += 1
+            out["update_new_found"] += int(bool(res["hit"]))
+            out["update_strict"] += int(bool(res["hit"]) and not res["stale_any"])
+        else:
+            out["recall_n"] += 1
+            out["recall_hit"] += int(bool(res["hit"]))
+        if misses and not res["hit"]:
+            print(
+                f"  PROBE-MISS [{sc['id']}] {p['kind']} {p['query']!r} {p.get('expect_all')}: {contents[:2]}"
+            )
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("data", nargs="?", default=None)
@@ -176,6 +206,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--verbose", "-v", action="store_true")
     ap.add_argument("--dump", action="store_true", help="print every scope's final listing")
     ap.add_argument("--trace", metavar="ID", help="only this scenario, with each session's changes")
+    ap.add_argument(
+        "--probes",
+        action="store_true",
+        help="also search the recall and update probes (top 5, the container's SearchService)",
+    )
     args = ap.parse_args(argv)
     args.data = args.data_opt or args.data or DEFAULT_DATA
     with open(args.data, encoding="utf-8") as fh:
@@ -191,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
             for it in st:
                 print(f"   {it.kind.value:13} {it.topic or '-':22} {it.content}")
         tot += score(sc, st, args.verbose, args.misses)
+        if args.probes:
+            tot += probe(sc, c, 5, args.misses)
 
     def pct(a: str, b: str) -> str:
         return f"{100 * tot[a] / tot[b]:5.1f}%  ({tot[a]}/{tot[b]})" if tot[b] else "  n/a"
@@ -205,6 +242,15 @@ def main(argv: list[str] | None = None) -> int:
         ("stale value kept in store", pct("stale_bare", "updated_n")),
         ("stale value anywhere (incl. summaries)", pct("stale_any", "updated_n")),
         ("updated facts clean (new, no old)", pct("update_ok", "updated_n")),
+        *(
+            [
+                ("probes: recall@5", pct("recall_hit", "recall_n")),
+                ("probes: update, new value in top 5", pct("update_new_found", "update_n")),
+                ("probes: update, strict", pct("update_strict", "update_n")),
+            ]
+            if args.probes
+            else []
+        ),
         (
             "memories per scope",
             f"{tot['items'] / max(1, len(scenarios)):.1f}  "

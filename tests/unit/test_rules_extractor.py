@@ -434,3 +434,13 @@ def test_a_closer_memory_about_someone_else_does_not_hide_the_users_own(extracto
         existing=[sister, mine],
     )
     assert replaced(got, [sister, mine]) == [mine.content]
+
+
+def test_a_replacement_is_filed_under_the_slot_of_the_memory_it_replaces(extractor):
+    # alone, "The user has moved on, now it's Persian stews." is filed under no facet
+    old = item("e1", "The user's favourite thing to cook is Hungarian goulash.")
+    got = extract(
+        extractor, ("user", "I've moved on from Hungarian goulash, now it's Persian stews."), existing=[old]
+    )
+    (fact,) = [c for c in got.memories if c.replaces == ["e1"]]
+    assert fact.topic == "food and drink"

@@ -198,7 +198,8 @@ class RulesExtractor:
         contents = {m.memory_id: m.content for m in pool}
         stated = self._embedder.embed([search_text(c.content, c.topic, c.kind) for c in candidates])
         retracted = self._embedder.embed([s.retraction_of or "" for s in statements])
-        out = []
+        out: list[Candidate] = []
+        frames: list[tuple[int, str]] = []
         for statement, c, vector, back in zip(statements, candidates, stated, retracted, strict=True):
             if not (statement.change.shift or statement.exclusive):
                 out.append(c)
@@ -242,8 +243,26 @@ class RulesExtractor:
                 ),
                 None,
             )
+            if best:
+                former = content_words(statement.former) if statement.former else aside
+                frames.append((len(out), _without_words(contents[best], former)))
             out.append(c.model_copy(update={"replaces": [best]}) if best else c)
-        return _without_bare_retractions(statements, out)
+        return _without_bare_retractions(statements, self._slots(out, frames))
+
+    def _slots(self, candidates: list[Candidate], frames: list[tuple[int, str]]) -> list[Candidate]:
+        """A replacement is filed under the facet of the memory it replaces, without its old
+        value, read together with the new statement: "The user's big hobby is … The user
+        switched to geocaching." The old frame names the slot better than a terse change does,
+        and its old value can mislead ("translator" reads as languages, not occupation)."""
+        if not frames:
+            return candidates
+        texts = [f"{frame} {candidates[n].content}" for n, frame in frames]
+        out = list(candidates)
+        for (n, _), vector in zip(frames, self._embedder.embed(texts), strict=True):
+            facet, _ = self.semantics.facet(np.asarray(vector))
+            if facet is not None:
+                out[n] = out[n].model_copy(update={"topic": facet})
+        return out
 
     def _updating_mentions(self, reader: Reader, existing: list[MemoryItem]) -> list[Statement]:
         """A passing mention that changes something by naming its old value, where a stored
@@ -312,6 +331,11 @@ def _named_values(turn: Turn) -> set[str]:
         if t.pos in changes.NAMING and not is_first_person(t)
         for w in content_words(t.text)
     }
+
+
+def _without_words(content: str, words: set[str]) -> str:
+    """`content` without the words whose content-word form is in `words`."""
+    return " ".join(w for w in content.split() if not (content_words(w) and content_words(w) <= words))
 
 
 def _names(content: str, words: str) -> bool:
