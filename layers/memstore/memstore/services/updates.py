@@ -239,7 +239,7 @@ class UpdateService:
     ) -> UpdateRecord:
         for _ in range(ENQUEUE_ATTEMPTS):
             pending_id = self._repo.scope_state(store, scope).pending_update_id
-            pending = self._repo.get_update(store, pending_id) if pending_id else None
+            pending = self._repo.get_update(store, pending_id, scope=scope) if pending_id else None
             earlier = pending.messages if pending and pending.status == UpdateStatus.QUEUED else []
             update = UpdateRecord(
                 update_id=update_id,
@@ -266,13 +266,14 @@ class UpdateService:
         context for extraction."""
         if previous_id is None:
             return []
-        previous = self._repo.get_update(store, previous_id, now=self._clock())
+        previous = self._repo.get_update(store, previous_id, now=self._clock(), scope=scope, messages=False)
         if previous is None or previous.scope != scope:
             raise InvalidRequest(
                 f"previous_update_id '{previous_id}' is not an update of this scope", "previous_update_id"
             )
         if previous.status != UpdateStatus.FAILED:
             return []
+        previous = self._repo.get_update(store, previous_id, now=self._clock(), scope=scope) or previous
         if not previous.messages:
             # past the store's message_retention_seconds: nothing is left to retry
             raise InvalidRequest(messages_gone_message(previous_id), "previous_update_id")
