@@ -648,6 +648,10 @@ class DynamoDBRepository:
             raise DependencyUnavailable("the table is unavailable") from e
 
     def claim_update(self, store: str, scope: str, update_id: str, now: float) -> ClaimOutcome:
+        """Tried first as if the update were the scope's pending one and nothing ran (the usual
+        case: no reads); when a condition fails, the state and the update say why."""
+        if self._try_claim(store, scope, update_id, now):
+            return ClaimOutcome.CLAIMED
         m = self._m
         pk = keys.scope_pk(store, scope)
         for _ in range(3):
@@ -661,31 +665,38 @@ class DynamoDBRepository:
                 return ClaimOutcome.GONE
             if state.running_update_id is not None:
                 return ClaimOutcome.BUSY
-            try:
-                with self._transaction() as tx:
-                    tx.update(
-                        m.StateRow(pk, STATE_SK),
-                        actions=[
-                            m.StateRow.pending_update_id.remove(),
-                            m.StateRow.running_update_id.set(update_id),
-                        ],
-                        condition=(m.StateRow.pending_update_id == update_id)
-                        & m.StateRow.running_update_id.does_not_exist(),
-                    )
-                    tx.update(
-                        m.UpdateRow(pk, update_sk(update_id)),
-                        actions=[
-                            m.UpdateRow.status.set(UpdateStatus.IN_PROGRESS.value),
-                            m.UpdateRow.updated_at.set(int(now)),
-                            m.UpdateRow.attempts.add(1),
-                        ],
-                        condition=m.UpdateRow.status == UpdateStatus.QUEUED.value,
-                    )
+            if self._try_claim(store, scope, update_id, now):
                 return ClaimOutcome.CLAIMED
-            except TransactWriteError as e:
-                if not _condition_failed(e):
-                    raise DependencyUnavailable("the table is unavailable") from e
         return ClaimOutcome.BUSY
+
+    def _try_claim(self, store: str, scope: str, update_id: str, now: float) -> bool:
+        m = self._m
+        pk = keys.scope_pk(store, scope)
+        try:
+            with self._transaction() as tx:
+                tx.update(
+                    m.StateRow(pk, STATE_SK),
+                    actions=[
+                        m.StateRow.pending_update_id.remove(),
+                        m.StateRow.running_update_id.set(update_id),
+                    ],
+                    condition=(m.StateRow.pending_update_id == update_id)
+                    & m.StateRow.running_update_id.does_not_exist(),
+                )
+                tx.update(
+                    m.UpdateRow(pk, update_sk(update_id)),
+                    actions=[
+                        m.UpdateRow.status.set(UpdateStatus.IN_PROGRESS.value),
+                        m.UpdateRow.updated_at.set(int(now)),
+                        m.UpdateRow.attempts.add(1),
+                    ],
+                    condition=m.UpdateRow.status == UpdateStatus.QUEUED.value,
+                )
+            return True
+        except TransactWriteError as e:
+            if not _condition_failed(e):
+                raise DependencyUnavailable("the table is unavailable") from e
+            return False
 
     def record_failed_messages(self, update: UpdateRecord) -> None:
         m = self._m
@@ -707,8 +718,12 @@ class DynamoDBRepository:
     def finish_update(self, update: UpdateRecord) -> None:
         m = self._m
         pk = keys.scope_pk(update.store, update.scope)
-        for _ in range(5):
-            state = self.scope_state(update.store, update.scope)
+        # first as if the update were the one running (the usual case: no read), then as the
+        # scope's state says
+        state = ScopeState(running_update_id=update.update_id)
+        for attempt in range(6):
+            if attempt:
+                state = self.scope_state(update.store, update.scope)
             try:
                 with self._transaction() as tx:
                     tx.save(self._update_row(update))
