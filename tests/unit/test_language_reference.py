@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memstore.adapters.spacy_parser import SpacyParser
-from memstore.domain.language.reference import antecedents
+from memstore.domain.language.reference import antecedents, within
 
 PARSER = SpacyParser()
 
@@ -47,3 +47,23 @@ def test_no_reference_without_a_pointing_argument_or_a_named_thing(text):
 def test_nothing_without_a_sentence_before():
     (sentence,) = PARSER.parse("I play it every evening.")
     assert antecedents(sentence, None) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "clause_from", "expected"),
+    [
+        ("I took up the cello last winter and I practise it every night.", "I practise", ["the cello"]),
+        ("I bought a kayak in June and I take it out on Sundays.", "I take", ["kayak"]),
+    ],
+)
+def test_a_pronoun_takes_the_object_of_an_earlier_clause_of_its_sentence(text, clause_from, expected):
+    (sentence,) = PARSER.parse(text)
+    start = len(text[: text.index(clause_from)].split())
+    clause = [t for t in sentence.tokens if t.i >= start]
+    assert sorted(within(sentence, clause).values()) == expected
+
+
+def test_a_clause_with_nothing_named_before_it_points_nowhere():
+    (sentence,) = PARSER.parse("It rained all day and I hated it.")
+    clause = [t for t in sentence.tokens if t.i >= 4]
+    assert within(sentence, clause) == {}

@@ -444,3 +444,26 @@ def test_a_replacement_is_filed_under_the_slot_of_the_memory_it_replaces(extract
     )
     (fact,) = [c for c in got.memories if c.replaces == ["e1"]]
     assert fact.topic == "food and drink"
+
+
+def test_a_later_clause_that_points_back_keeps_the_value_it_points_at(extractor):
+    got = facts(
+        extract(extractor, ("user", "I took up the cello last winter and I practise it every night."))
+    )
+    assert any("cello" in f and "every night" in f for f in got), got
+
+
+def test_a_change_retires_every_memory_of_its_slot_that_states_the_former_value(extractor):
+    old = [
+        item("e1", "The user's note-taking app is Evernote."),
+        item("e2", "The user has set up Evernote on every device."),
+        item("e3", "The user's favourite cafe in Graz is Sorger."),
+        item("e4", "The user lives in Graz."),
+    ]
+    notes = extract(
+        extractor, ("user", "I don't use Evernote anymore, I switched to Obsidian."), existing=old
+    )
+    assert sorted(replaced(notes, old)) == sorted([old[0].content, old[1].content])
+    # the cafe names the old city but is no memory of where the user lives
+    moved = extract(extractor, ("user", "I moved from Graz to Linz in May."), existing=old)
+    assert replaced(moved, old) == [old[3].content]

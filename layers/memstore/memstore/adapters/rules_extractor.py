@@ -246,7 +246,18 @@ class RulesExtractor:
             if best:
                 former = content_words(statement.former) if statement.former else aside
                 frames.append((len(out), _without_words(contents[best], former)))
-            out.append(c.model_copy(update={"replaces": [best]}) if best else c)
+                # other memories of the same slot that state the value the change names as former
+                stale = [
+                    m.memory_id
+                    for m in named
+                    if m.memory_id != best
+                    and facets[best] is not None
+                    and facets[m.memory_id] == facets[best]
+                    and self._same_subject(c.content, m.content)
+                ]
+                out.append(c.model_copy(update={"replaces": [best, *stale]}))
+                continue
+            out.append(c)
         return _without_bare_retractions(statements, self._slots(out, frames))
 
     def _slots(self, candidates: list[Candidate], frames: list[tuple[int, str]]) -> list[Candidate]:

@@ -1,4 +1,6 @@
-"""What a pronoun of the user's statement points back to, when the user named it just before.
+"""What a pronoun of the user's statement points back to, when the user named it just before:
+in the sentence before, or in an earlier clause of the same sentence ("I got into pottery last
+year and I do it every Sunday").
 
 "How accurate is the heart rate on a Fitbit Charge? I wear one every day." and "Is the Atlantic
 worth the subscription? I've had it for years." state a fact about the user whose value is in
@@ -14,7 +16,9 @@ or prepositional complement ("That's my e-reader", "It's in my frontend code"; n
 Which antecedent, by syntax only: the noun phrases of the previous sentence that are arguments
 (subject, object, object of a preposition, complement of "be"). A phrase with a proper noun is
 preferred (a name is what a later memory needs), the subject first among several; otherwise the
-last phrase, the one nearest the pronoun."""
+last phrase, the one nearest the pronoun. Within one sentence it is the nearest object, complement or
+subject before the clause, else the nearest object of a preposition ("I bought a Brompton in May
+and I ride it to work": the Brompton)."""
 
 from __future__ import annotations
 
@@ -24,6 +28,25 @@ from memstore.domain.language.text import SUBJECTS, is_first_person, render
 _ARGUMENTS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos"})
 _MODIFIERS = frozenset({"det", "amod", "compound", "nummod", "poss", "nmod", "punct", "case", "quantmod"})
 _OBJECTS = frozenset({"dobj", "pobj"})
+_CORE = frozenset({"dobj", "attr", "nsubj", "nsubjpass", "appos"})
+
+
+def within(sentence: Sentence, clause: list[Token]) -> dict[int, str]:
+    """Token index of the clause's pointing pronoun → the nearest argument noun phrase of the
+    same sentence before the clause, when there is one."""
+    if not clause:
+        return {}
+    start = min(t.i for t in clause)
+    # only "it" and "them": "this" and "that" within a sentence mostly point at the situation
+    # ("my daughter set this up for me"), and "one" takes a kind from a phrase ("visiting an
+    # alpaca farm and I might adopt one"), which the phrase's head need not be
+    pointers = [t for t in clause if _is_pointer(sentence, t) and t.morph.get("PronType") == "Prs"]
+    candidates = [c for c in _candidates(sentence) if c[-1].i < start]
+    if not pointers or not candidates:
+        return {}
+    # the earlier clause's object or complement before a phrase of its adjuncts ("in May")
+    best = max(candidates, key=lambda c: (c[-1].dep in _CORE, c[-1].i))
+    return {pointers[0].i: _text(best, pointers[0])}
 
 
 def _is_pointer(s: Sentence, t: Token) -> bool:

@@ -225,7 +225,7 @@ class Reader:
                     antecedent = tokens
                 else:
                     before = turn.sentences[n - 1] if n else None
-                    refs = reference.antecedents(sentence, before)
+                    refs = reference.within(sentence, clause) or reference.antecedents(sentence, before)
                     if refs and before is not None and is_command(before):
                         # "Can you forget the Vespa? I'd rather you didn't keep that.": the same request
                         continue
