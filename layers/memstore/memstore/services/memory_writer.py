@@ -5,7 +5,7 @@ runs under one update id: each rewrite is judged by its content, not by the id.)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Protocol, runtime_checkable
 
 from memstore.domain.content_limit import cut_to_limit, split_to_limit
@@ -82,10 +82,13 @@ class MemoryWriter:
         update_id: str,
         vectors: object = None,
         reason: str = "update",
+        read: Mapping[str, MemoryItem] | None = None,
     ) -> list[dict]:
         """Returns the API's `memory_operations`. A deleted memory is reported without its
         content: what a user asked to forget is not kept in the update's result either.
-        `reason` ("update" or "command") is recorded in the revisions a rewrite leaves."""
+        `reason` ("update" or "command") is recorded in the revisions a rewrite leaves. `read`:
+        the memories as the caller read them; a rewrite is tried on that version first (its
+        version check catches any write since) and reads the memory only when it changed."""
         now = int(self._clock())
         known = vectors if isinstance(vectors, Vectors) else None
         report: list[dict] = []
@@ -94,7 +97,7 @@ class MemoryWriter:
                 for item in self._create(store, scope, op, update_id, index, now, known):
                     report.append(_summary("create", item))
             elif op.action in ("update", "reinforce") and op.memory_id:
-                item = self._revise(store, op, update_id, now, known, reason)
+                item = self._revise(store, op, update_id, now, known, reason, (read or {}).get(op.memory_id))
                 if item is not None:
                     report.append(_summary("update", item))
             elif op.action == "delete" and op.memory_id:
@@ -173,10 +176,15 @@ class MemoryWriter:
         now: int,
         known: Vectors | None,
         reason: str = "update",
+        seen: MemoryItem | None = None,
     ) -> MemoryItem | None:
         content = cut_to_limit(op.candidate.content) if op.candidate is not None else None
-        for _ in range(3):
-            current = self._repo.get_item(store.name, op.memory_id, now)
+        for attempt in range(4):
+            current = (
+                seen
+                if attempt == 0 and seen is not None
+                else self._repo.get_item(store.name, op.memory_id, now)
+            )
             if current is None:
                 return None
             if op.action == "reinforce" and update_id in current.source.update_ids:

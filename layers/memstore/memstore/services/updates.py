@@ -548,7 +548,14 @@ class ConsolidationService:
         operations, similarity = plan(
             store, existing, extraction, self._similarity_for, self._guard_for, forget_embed
         )
-        applied = self._writer.apply(store, update.scope, operations, update.update_id, vectors=similarity)
+        applied = self._writer.apply(
+            store,
+            update.scope,
+            operations,
+            update.update_id,
+            vectors=similarity,
+            read={m.memory_id: m for m in existing},
+        )
         result = {
             "memory_operations": applied,
             "usage": extraction.usage,
