@@ -247,12 +247,13 @@ class RulesExtractor:
                 former = content_words(statement.former) if statement.former else aside
                 frames.append((len(out), _without_words(contents[best], former)))
                 # other memories of the same slot that state the value the change names as former
+                slot = facets[best]
                 stale = [
                     m.memory_id
                     for m in named
                     if m.memory_id != best
-                    and facets[best] is not None
-                    and facets[m.memory_id] == facets[best]
+                    and slot is not None
+                    and facets[m.memory_id] == slot
                     and self._same_subject(c.content, m.content)
                 ]
                 out.append(c.model_copy(update={"replaces": [best, *stale]}))
@@ -346,7 +347,7 @@ def _named_values(turn: Turn) -> set[str]:
 
 def _without_words(content: str, words: set[str]) -> str:
     """`content` without the words whose content-word form is in `words`."""
-    return " ".join(w for w in content.split() if not (content_words(w) and content_words(w) <= words))
+    return " ".join(w for w in content.split() if not ((own := content_words(w)) and own <= words))
 
 
 def _names(content: str, words: str) -> bool:

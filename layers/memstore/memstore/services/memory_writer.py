@@ -179,7 +179,7 @@ class MemoryWriter:
         seen: MemoryItem | None = None,
     ) -> MemoryItem | None:
         content = cut_to_limit(op.candidate.content) if op.candidate is not None else None
-        for attempt in range(4):
+        for attempt in range(4 if seen is not None else 3):
             current = (
                 seen
                 if attempt == 0 and seen is not None
