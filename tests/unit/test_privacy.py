@@ -69,6 +69,36 @@ def test_always_on_detectors_drop_whatever_the_policy(guard, text):
 @pytest.mark.parametrize(
     "text",
     [
+        "Born on 26 June 1969, so yes, I'm officially old.",
+        "Born March 5th, 1976 - does that make me a millennial?",
+        "The user's birthday is 8 February 1979.",
+        "Since I was born on 4 April 1966, what's my star sign?",
+        "the date of my birth is 3 May 1970",
+        "DOB 03/04/1988",
+    ],
+)
+def test_the_users_own_birth_date_is_dropped_in_any_form(guard, text):
+    assert not kept(guard, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ewa's birthday is 3 October.",
+        "The user's da's birthday is the 14th of February.",
+        "My sister was born on 3 May 1990.",
+        "My son's birthday party is on 3 June.",
+    ],
+)
+def test_a_relatives_birthday_is_no_birth_date_of_the_users(guard, text):
+    """What a memory assistant is asked to keep ("remember that my da's birthday is …"); the
+    exact-age and birth-date category protects the user's own."""
+    assert kept(guard, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "I love hiking in the Alps",
         "I prefer window seats on long flights.",
         "My stand-up moved to 09:30 on Mondays.",

@@ -166,6 +166,12 @@ def test_a_clause_that_ends_one_thing_and_starts_another_keeps_what_is_true_now(
         ("My uncle Tobias is visiting next week.", "The user's uncle is Tobias."),
         ("I'm Ottilie, nice to meet you.", "The user's name is Ottilie."),
         ("Talked to my cousin Bram for ages yesterday.", "The user's cousin is Bram."),
+        # a question is no statement, but the names it gives are the user's people and animals
+        (
+            "My nephew Casimir is mad about trains, any good books for a six-year-old?",
+            "The user's nephew is Casimir.",
+        ),
+        ("Also my dog Pretzel chewed a whole sock, should I call the vet?", "The user's dog is Pretzel."),
     ],
 )
 def test_the_people_and_animals_a_user_names_are_kept_whatever_happened_to_them(extractor, said, fact):
@@ -467,3 +473,8 @@ def test_a_change_retires_every_memory_of_its_slot_that_states_the_former_value(
     # the cafe names the old city but is no memory of where the user lives
     moved = extract(extractor, ("user", "I moved from Graz to Linz in May."), existing=old)
     assert replaced(moved, old) == [old[3].content]
+
+
+def test_a_statement_that_points_at_a_name_in_a_question_keeps_the_name(extractor):
+    got = facts(extract(extractor, ("user", "How do I export bookmarks from Vivaldi? It's my browser.")))
+    assert any("Vivaldi" in f and "browser" in f for f in got), got

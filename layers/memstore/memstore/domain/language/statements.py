@@ -209,12 +209,16 @@ class Reader:
             else None
         )
         for n, sentence in enumerate(turn.sentences):
-            asking = is_question(sentence)
-            if is_command(sentence) or (asking and not is_request_question(sentence)):
+            if is_command(sentence):
                 continue
+            # whatever else a sentence does, naming someone or something of the user's is lasting
+            # ("Also my dog Loukoumi ate a koulouri, is sesame dangerous for dogs?")
             for noun, name in introductions(sentence):
                 text = f"The user's {noun} is {name}."
                 out.append(Statement(turn.message_id, text, text, label="intro", about_self=noun == "name"))
+            asking = is_question(sentence)
+            if asking and not is_request_question(sentence):
+                continue
             for clause in clauses(sentence):
                 tokens = strip_leading_noise(sentence, clause)
                 if not tokens or all(t.pos == "PUNCT" for t in tokens):
@@ -293,7 +297,8 @@ class Reader:
                 or third_person(
                     sentence, kept, {**(refs or {}), **changes.replacement_frame(sentence, kept)}
                 ),
-                render(tokens),
+                # what a pointer stands for decides what the clause says ("It's my browser.")
+                render(tokens, refs),
                 label="self" if about_self else "owned" if owned else "",
                 change=change,
                 about_self=about_self,

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from memstore.domain.language.examples import load
-from memstore.domain.language.syntax import Sentence
+from memstore.domain.language.syntax import Sentence, Token
 
 BLOCKING = frozenset({"credential", "payment_card", "bank_account", "government_id"})
 """What the items API refuses outright (the rest is screened only from extracted memories)."""
@@ -284,11 +284,34 @@ def _ages(s: Sentence) -> list[Hit]:
     return hits
 
 
+def _dated(t: Token) -> bool:
+    return (
+        t.tag == "CD" or t.lower.strip(".") in _MONTHS or bool(re.fullmatch(r"\d{1,2}(st|nd|rd|th)", t.lower))
+    )
+
+
+def _the_users(s: Sentence, mark: Token) -> bool:
+    """Whether a birth word is the user's: "my birthday", "the user's date of birth", "I was
+    born", "Born on 3 May 1970" (no one else named). "Ewa's birthday", "my da's birthday", "my
+    sister was born in May" are a relative's, which the user may well ask to keep for them."""
+    kids = s.children(mark)
+    owners = [c for c in kids if c.dep in ("poss", "compound", "nsubj", "nsubjpass")]
+    owners += [c for c in kids if c.dep == "amod" and c.text.istitle()]  # a name the tagger misread
+    if mark.dep in ("pobj", "compound") and not owners:  # "the date of my birth", "my son's birthday party"
+        owners = [c for c in s.children(s.tokens[mark.head]) if c.dep == "poss"]
+    dates = {x.i for t in s.tokens if _dated(t) for x in s.subtree(t)}
+    owners = [o for o in owners if o.i not in dates]
+    return not owners or any(
+        (o.pos == "PRON" and o.morph.get("Person") == "1") or o.lower == "user" for o in owners
+    )
+
+
 def _birth(s: Sentence) -> list[Hit]:
     words = terms("birth")
-    if not any(t.lower in words or t.lemma.lower() in words for t in s.tokens):
+    marks = [t for t in s.tokens if t.lower in words or t.lemma.lower() in words]
+    if not any(_the_users(s, t) for t in marks):
         return []
-    dated = [t for t in s.tokens if t.tag == "CD" or t.lower.strip(".") in _MONTHS]
+    dated = [t for t in s.tokens if _dated(t)]
     return [Hit("birth_date", " ".join(t.text for t in dated))] if dated else []
 
 
