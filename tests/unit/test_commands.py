@@ -261,3 +261,21 @@ def test_what_a_remember_keeps_is_the_stated_clause(parse, text, content):
     """A clause's own preposition ("coming *on* the third") is no topic pointer, and a pointer
     object ("this") takes what the colon states even with a stray word beside it."""
     assert command(parse, text) == Command(action="remember", content=content)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Delete the bit about my allotment plans, I shouldn't have mentioned them.",
+        "Remove the part about my loft conversion.",
+    ],
+)
+def test_a_capitalised_imperative_the_tagger_reads_as_a_name_is_still_a_verb(parse, text):
+    got = command(parse, text)
+    assert got is not None and got.action == "forget" and "my" in got.content
+
+
+def test_a_name_that_is_also_a_verb_stays_a_name(parse):
+    (sentence,) = parse("Mark is my brother.")
+    assert sentence.tokens[0].pos == "PROPN"
+    assert command(parse, "Mark is my brother.") is None

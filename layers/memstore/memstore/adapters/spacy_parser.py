@@ -19,6 +19,16 @@ _parsing = threading.Lock()
 _nlp: Any = None
 
 
+_verb_index: frozenset[str] | None = None
+
+
+def _verbs(nlp: Any) -> frozenset[str]:
+    global _verb_index
+    if _verb_index is None:
+        _verb_index = _known_verbs(nlp)
+    return _verb_index
+
+
 def _pipeline() -> Any:
     global _nlp
     with _lock:
@@ -100,6 +110,35 @@ def _contraction_as_copula(sentence: Sentence) -> str | None:
     return None
 
 
+_CLAUSE_HEADS = frozenset({"ROOT", "advcl", "ccomp", "parataxis", "dep"})
+
+
+def _imperative_read_as_name(sentence: Sentence, verbs: frozenset[str]) -> str | None:
+    """ "Delete the bit about my Etsy plan.": the small model reads a capitalised imperative at
+    the start of a sentence as a proper noun heading its clause. When that first word
+    is an English verb (the lemmatizer's own WordNet index), the sentence is parsed again with it
+    in lower case: the text to parse, else None."""
+    if len(sentence.tokens) < 2:
+        return None
+    first, after = sentence.tokens[0], sentence.tokens[1]
+    # a name heads a clause only as its argument ("Mark is my brother") or as an address ("Will, …")
+    if (
+        first.pos != "PROPN"
+        or first.dep not in _CLAUSE_HEADS
+        or after.pos == "PUNCT"
+        or first.lower not in verbs
+    ):
+        return None
+    return first.text[:1].lower() + sentence.text[1:]
+
+
+def _known_verbs(nlp: Any) -> frozenset[str]:
+    lemmatizer = nlp.get_pipe("lemmatizer")
+    if not lemmatizer.lookups.has_table("lemma_index"):
+        return frozenset()
+    return frozenset(lemmatizer.lookups.get_table("lemma_index").get("verb", ()))
+
+
 class SpacyParser:
     """spaCy's pipelines are not documented as thread-safe: one parse runs at a time."""
 
@@ -108,13 +147,15 @@ class SpacyParser:
 
     def parse_many(self, texts: Sequence[str]) -> list[list[Sentence]]:
         nlp = _pipeline()
+        verbs = _verbs(nlp)
         with _parsing:
             docs = [[_sentence(s) for s in doc.sents] for doc in nlp.pipe(list(texts))]
             again = {
                 (d, n): text
                 for d, doc in enumerate(docs)
                 for n, sentence in enumerate(doc)
-                if (text := _contraction_as_copula(sentence)) is not None
+                if (text := _contraction_as_copula(sentence) or _imperative_read_as_name(sentence, verbs))
+                is not None
             }
             reparsed = dict(zip(again, nlp.pipe(list(again.values())), strict=True))
         return [
