@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.language import changes
 from memstore.domain.language.text import (
+    asks,
     clauses,
     conjugate_third_singular,
     render,
@@ -128,3 +129,23 @@ def test_a_verbless_possessive_is_read_as_the_contracted_copula() -> None:
     assert any(t.lemma == "be" and t.dep == "ROOT" for t in sentence.tokens)
     (owned,) = PARSER.parse("That's John's car.")
     assert [t.text for t in owned.tokens].count("'s") == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("how do I get wax out of a tablecloth", True),
+        ("Can my old laptop run it.", True),
+        ("What time does the pool open", True),
+        ("Which charger is safest for a kindle", True),
+        ("Is it normal for a tortoise to sleep this much.", True),
+        ("I can swim.", False),
+        ("Here is my dog.", False),
+        ("What I do is teach.", False),
+        ("Where I live it rains a lot.", False),
+        ("Never have I seen such a thing.", False),
+    ],
+)
+def test_a_question_is_known_by_its_inversion_without_a_question_mark(text, question):
+    (sentence,) = PARSER.parse(text)
+    assert asks(sentence) is question

@@ -49,13 +49,35 @@ def head_of(tokens: list[Token]) -> Token | None:
 
 
 def asks(s: Sentence) -> bool:
-    """The sentence is a question: it ends with "?" that is not only a tag's ("…, okay?")."""
+    """The sentence is a question: it ends with "?" that is not only a tag's ("…, okay?"), or,
+    whatever its last mark, it opens with subject-auxiliary inversion ("how do I get turmeric
+    off a shirt", "can my laptop run it")."""
     last = next((t for t in reversed(s.tokens) if t.pos == "PUNCT"), None)
     if last is None or last.text != "?":
-        return False
+        return _inverted(s)
     before = s.tokens[last.i - 2 : last.i]
     tagged = len(before) == 2 and before[0].text == "," and before[1].dep in ("intj", "discourse")
     return s.tokens[last.head].dep != "discourse" and not tagged
+
+
+def _inverted(s: Sentence) -> bool:
+    """An auxiliary, modal or copula before the root's subject, at the head of the sentence or
+    right after its wh-phrase."""
+    root = s.root
+    subject = next((c for c in s.children(root) if c.dep in ("nsubj", "nsubjpass", "expl")), None)
+    words = [t for t in s.tokens if t.pos not in ("PUNCT", "INTJ") and t.dep not in LEADING_NOISE]
+    if subject is None or not words:
+        return False
+
+    def fronted(t: Token) -> bool:
+        return t.i < subject.i and (
+            (t.head == root.i and t.dep == "aux") or (t.i == root.i and root.pos == "AUX")
+        )
+
+    if words[0].tag in ("WRB", "WP", "WDT"):
+        # "what time does …", "how often do …"; or the wh-word asks for the subject ("which bike is …")
+        return any(fronted(t) for t in words[1:4]) or words[0] in s.subtree(subject)
+    return fronted(words[0])
 
 
 def is_first_person(token: Token) -> bool:
