@@ -478,3 +478,15 @@ def test_a_change_retires_every_memory_of_its_slot_that_states_the_former_value(
 def test_a_statement_that_points_at_a_name_in_a_question_keeps_the_name(extractor):
     got = facts(extract(extractor, ("user", "How do I export bookmarks from Vivaldi? It's my browser.")))
     assert any("Vivaldi" in f and "browser" in f for f in got), got
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["From now on, end each answer with a limerick.", "Going forward, give me prices in yen."],
+)
+def test_an_instruction_marked_as_standing_is_procedural_however_one_off_its_task_reads(extractor, said):
+    assert facts(extract(extractor, ("user", said)), Kind.PROCEDURAL)
+
+
+def test_each_or_every_alone_does_not_make_a_task_standing(extractor):
+    assert not facts(extract(extractor, ("user", "List each ingredient of the stew.")), Kind.PROCEDURAL)

@@ -266,7 +266,14 @@ class Reader:
             text, former = headed
             return Statement(message_id, text, render(tokens), change=change, about_self=True, former=former)
         if is_instruction(sentence, tokens):
-            return Statement(message_id, third_person(sentence, tokens), render(tokens), label="instruction")
+            return Statement(
+                message_id,
+                third_person(sentence, tokens),
+                render(tokens),
+                label="instruction",
+                # the clause's whole subtree: "From now on, …" hangs on the verb before the clause starts
+                habitual=_habitual(sentence.subtree(head_of(tokens) or tokens[0]), quantifiers=False),
+            )
         if mentions_first_person(tokens):
             kept = changes.without_former_value(sentence, tokens) if change.shift else tokens
             retraction_of = None
@@ -343,7 +350,8 @@ class Reader:
         kept = []
         for draft, decision, vector in zip(pending, decisions, vectors, strict=True):
             if draft.label == "instruction":
-                decision = _among(decision, ("procedural", "request"))
+                # "from now on", "always", "every time": a standing instruction, however one-off its task reads
+                decision = _among(decision, ("procedural",) if draft.habitual else ("procedural", "request"))
             elif draft.label == "self":
                 decision = _among(decision, SELF_LABELS)
             elif draft.label == "owned":
@@ -372,10 +380,11 @@ class Reader:
         return kept
 
 
-def _habitual(tokens: list[Token]) -> bool:
+def _habitual(tokens: list[Token], quantifiers: bool = True) -> bool:
     """A request asked as a question is a standing instruction only when it says so ("can you
-    *always* …", "… *from now on*?"); otherwise it is a one-off task."""
-    markers = {e.text for e in examples.load("habitual_markers")}
+    *always* …", "… *from now on*?"); otherwise it is a one-off task. Without `quantifiers`,
+    "each"/"every" alone do not count ("list each step" is one task)."""
+    markers = {e.text for e in examples.load("habitual_markers") if quantifiers or e.label != "quantifier"}
     words = " ".join(t.lower for t in tokens)
     return any(t.lower in markers or t.lemma.lower() in markers for t in tokens) or any(
         f" {m} " in f" {words} " for m in markers if " " in m
@@ -385,7 +394,7 @@ def _habitual(tokens: list[Token]) -> bool:
 def _among(decision: Decision, labels: tuple[str, ...]) -> Decision:
     """The decision restricted to the labels syntax leaves possible."""
     ranked = sorted(((decision.scores[label], label) for label in labels), reverse=True)
-    (best, label), (second, _) = ranked[0], ranked[1]
+    (best, label), second = ranked[0], ranked[1][0] if len(ranked) > 1 else ranked[0][0]
     return Decision(label=label, score=best, margin=best - second, scores=decision.scores)
 
 
