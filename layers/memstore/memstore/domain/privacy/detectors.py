@@ -72,8 +72,9 @@ def _classes(token: str) -> int:
 
 
 def _ordinary(token: str) -> bool:
-    """Dates, times, prices, amounts, URLs, e-mails: not a secret however mixed they look."""
-    if "@" in token or "://" in token or token.lower().startswith("www."):
+    """Dates, times, prices, amounts, URLs, e-mails, handles: not a secret however mixed they look
+    ("Pumice77@bergamot" has no domain: it is no e-mail)."""
+    if _EMAIL.fullmatch(token) or token.startswith("@") or "://" in token or token.lower().startswith("www."):
         return True
     letters = sum(c.isalpha() for c in token)
     stripped = token.lstrip("$€£¥").rstrip("%kKmMsx")
