@@ -286,9 +286,8 @@ def _ages(s: Sentence) -> list[Hit]:
 
 
 def _dated(t: Token) -> bool:
-    return (
-        t.tag == "CD" or t.lower.strip(".") in _MONTHS or bool(re.fullmatch(r"\d{1,2}(st|nd|rd|th)", t.lower))
-    )
+    ordinal = t.lower[:-2].isdigit() and t.lower[-2:] in ("st", "nd", "rd", "th")  # "5th"
+    return t.tag == "CD" or t.lower.strip(".") in _MONTHS or ordinal
 
 
 def _the_users(s: Sentence, mark: Token) -> bool:
