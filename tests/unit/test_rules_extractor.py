@@ -490,3 +490,8 @@ def test_an_instruction_marked_as_standing_is_procedural_however_one_off_its_tas
 
 def test_each_or_every_alone_does_not_make_a_task_standing(extractor):
     assert not facts(extract(extractor, ("user", "List each ingredient of the stew.")), Kind.PROCEDURAL)
+
+
+def test_a_question_of_the_users_own_heads_the_answer_after_it(extractor):
+    got = facts(extract(extractor, ("user", "My job? Farrier, for twelve years now.")))
+    assert any(f.startswith("The user's job: Farrier") for f in got), got

@@ -160,6 +160,19 @@ def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
 HEADING_WORDS = 4
 
 
+def _asked_heading(sentence: Sentence) -> str | None:
+    """ "My age?" before its answer: a question that is only a short noun phrase of the user's
+    heads the next sentence, as "My age:" would; the phrase without "my", else None."""
+    words = [t for t in sentence.tokens if t.pos != "PUNCT"]
+    if not asks(sentence) or not words or len(words) > HEADING_WORDS:
+        return None
+    if any(t.pos in ("VERB", "AUX") for t in words) or not any(
+        t.dep == "poss" and is_first_person(t) for t in words
+    ):
+        return None
+    return render([t for t in words if not (t.dep == "poss" and is_first_person(t))])
+
+
 def _headed(sentence: Sentence, tokens: list[Token], change: changes.Change) -> tuple[str, str | None] | None:
     """ "Diet update: keto now" / "Update on the holiday: Montreal, not Cape Town": a short
     heading, a colon and a value with no subject of its own state the value of what the
@@ -208,9 +221,11 @@ class Reader:
             if previous and previous.role == "assistant" and previous.sentences
             else None
         )
+        heading: str | None = None
         for n, sentence in enumerate(turn.sentences):
             if is_command(sentence):
                 continue
+            asked_heading, heading = heading, _asked_heading(sentence)
             # whatever else a sentence does, naming someone or something of the user's is lasting
             # ("Also my dog Loukoumi ate a koulouri, is sesame dangerous for dogs?")
             for noun, name in introductions(sentence):
@@ -224,7 +239,14 @@ class Reader:
                 if not tokens or all(t.pos == "PUNCT" for t in tokens):
                     continue
                 answering = n == 0 and asked is not None and is_wh_question(asked)
-                if answering and not any(t.pos in ("VERB", "AUX") for t in tokens):
+                verbless = not any(t.pos in ("VERB", "AUX") for t in tokens)
+                if asked_heading and verbless:
+                    # "My age? 26, since last month." reads as "My age: 26, since last month."
+                    told = f"{asked_heading}: {render(tokens)}"
+                    statement = Statement(
+                        turn.message_id, finish(f"The user's {told}"), f"My {told}", about_self=True
+                    )
+                elif answering and verbless:
                     statement = _answer(turn.message_id, asked, render(tokens))
                     antecedent = tokens
                 else:
