@@ -7,7 +7,8 @@ Text-level (no parser, so the items API can refuse them on a light cold start):
   credential stated in words: a credential noun (data file `privacy_terms.jsonl`) with a
   secret-shaped token near it ("my password is Walrus%5571", "I use Gra.Quar.2003! for every
   login"); a token mixing all four character classes is one by itself;
-- payment cards (Luhn), IBANs (mod 97), national ids with check digits (python-stdnum), and
+- payment cards (Luhn), IBANs (mod 97), national ids with check digits (python-stdnum; also any
+  number a sentence names by a stdnum country module's name, "my BSN", checked by that module), and
   bank/government numbers stated as such (UK NI numbers have no check digit: these go by context) (an identifier noun followed by a long number);
 - phone numbers (phonenumbers, validated against a few regions' numbering plans) and e-mails.
 
@@ -21,10 +22,13 @@ from __future__ import annotations
 
 import calendar
 import functools
+import importlib
+import importlib.util
 import math
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from memstore.domain.language.examples import load
@@ -187,6 +191,7 @@ def _numbers(text: str) -> list[Hit]:
             Hit("government_id", m.group()) for m in pattern.finditer(text) if module.is_valid(m.group())
         ]
     words = _words(text)
+    hits += _named_ids(words)
     for i, w in enumerate(words):
         if _noun(w) not in terms("identifier"):
             continue
@@ -199,6 +204,45 @@ def _numbers(text: str) -> list[Hit]:
         if sum(c.isdigit() for c in "".join(run)) >= 5:
             hits.append(Hit("bank_account" if _noun(w) in banking else "government_id", " ".join(run)))
     return hits
+
+
+@functools.cache
+def _id_modules() -> dict[str, tuple[str, ...]]:
+    """python-stdnum's country modules by their name ("bsn" → stdnum.nl.bsn, "pesel", "cpf"), read
+    from the package's files so that none is imported before a sentence names it."""
+    spec = importlib.util.find_spec("stdnum")
+    if spec is None or spec.origin is None:
+        return {}
+    out: defaultdict[str, list[str]] = defaultdict(list)
+    for path in Path(spec.origin).parent.glob("*/*.py"):
+        if len(path.parent.name) == 2 and len(path.stem) >= 3 and not path.stem.startswith("_"):
+            out[path.stem].append(f"stdnum.{path.parent.name}.{path.stem}")
+    return {name: tuple(modules) for name, modules in out.items()}
+
+
+def _named_ids(words: list[str]) -> list[Hit]:
+    """A number that a sentence names by an official identifier's name and that passes that
+    identifier's check: "742412209, that's my BSN", "my PESEL is 44051401458"."""
+    modules = [m for w in words for m in _id_modules().get(w.lower(), ())]
+    if not modules:
+        return []
+    numbers = [w for w in words if sum(c.isdigit() for c in w) >= 5]
+    runs = [" ".join(words[i : i + n]) for i in range(len(words)) for n in (2, 3, 4) if i + n <= len(words)]
+    candidates = numbers + [
+        r for r in runs if sum(c.isdigit() for c in r) >= 5 and not any(c.isalpha() for c in r)
+    ]
+    hits = []
+    for name in modules:
+        module = importlib.import_module(name)
+        hits += [Hit("government_id", v) for v in candidates if _valid(module, v)]
+    return hits
+
+
+def _valid(module: Any, value: str) -> bool:
+    try:
+        return bool(module.is_valid(value))
+    except Exception:  # noqa: BLE001 - a module's own validation failing is no match
+        return False
 
 
 MIN_PHONE_DIGITS = 7
