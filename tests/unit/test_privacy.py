@@ -50,6 +50,11 @@ def kept(guard, text: str, options: StoreOptions = DEFAULT) -> bool:
         "I'm 34",
         "I turned thirty-four in June.",
         "I was born on 3 May 1988.",
+        # the user's own birth date in any form
+        "Born March 5th, 1976 - does that make me a millennial?",
+        "The user's birthday is 8 February 1979.",
+        "the date of my birth is 3 May 1970",
+        "DOB 03/04/1988",
         "My IBAN is DE89 3704 0044 0532 0130 00",
         "My OpenAI key is sk-proj-Q8mZr2Lk9Xv4Tb7Nw1Hc6Jd3Fs5Gy0Ua",
         "The deploy user has AKIAJ7Q2XW4ZK5ML3NPA attached",
@@ -69,21 +74,6 @@ def kept(guard, text: str, options: StoreOptions = DEFAULT) -> bool:
 def test_always_on_detectors_drop_whatever_the_policy(guard, text):
     assert not kept(guard, text)
     assert not kept(guard, text, HEALTH_OFF)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Born on 26 June 1969, so yes, I'm officially old.",
-        "Born March 5th, 1976 - does that make me a millennial?",
-        "The user's birthday is 8 February 1979.",
-        "Since I was born on 4 April 1966, what's my star sign?",
-        "the date of my birth is 3 May 1970",
-        "DOB 03/04/1988",
-    ],
-)
-def test_the_users_own_birth_date_is_dropped_in_any_form(guard, text):
-    assert not kept(guard, text)
 
 
 @pytest.mark.parametrize(
