@@ -275,7 +275,15 @@ def test_a_capitalised_imperative_the_tagger_reads_as_a_name_is_still_a_verb(par
     assert got is not None and got.action == "forget" and "my" in got.content
 
 
-def test_a_name_that_is_also_a_verb_stays_a_name(parse):
-    (sentence,) = parse("Mark is my brother.")
+@pytest.mark.parametrize("text", ["Mark is my brother.", "Pat here."])
+def test_a_name_that_is_also_a_verb_stays_a_name(parse, text):
+    (sentence,) = parse(text)
+    assert sentence.tokens[0].text == text.split()[0]
     assert sentence.tokens[0].pos == "PROPN"
-    assert command(parse, "Mark is my brother.") is None
+    assert command(parse, text) is None
+
+
+def test_a_verb_parsed_again_keeps_its_capital(parse):
+    sentence = parse("Delete the bit about my allotment plans, I shouldn't have mentioned them.")[0]
+    assert sentence.tokens[0].text == "Delete" and sentence.tokens[0].pos == "VERB"
+    assert sentence.text.startswith("Delete the bit")

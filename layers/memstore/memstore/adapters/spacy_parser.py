@@ -157,14 +157,26 @@ class SpacyParser:
                 if (text := _contraction_as_copula(sentence) or _imperative_read_as_name(sentence, verbs))
                 is not None
             }
-            reparsed = dict(zip(again, nlp.pipe(list(again.values())), strict=True))
+            reparsed = {
+                key: [_sentence(s) for s in doc.sents]
+                for key, doc in zip(again, nlp.pipe(list(again.values())), strict=True)
+            }
         return [
-            [
-                part
-                for n, sentence in enumerate(doc)
-                for part in (
-                    [_sentence(s) for s in reparsed[(d, n)].sents] if (d, n) in reparsed else [sentence]
-                )
-            ]
+            [part for n, sentence in enumerate(doc) for part in _kept(sentence, reparsed.get((d, n)))]
             for d, doc in enumerate(docs)
         ]
+
+
+def _kept(sentence: Sentence, again: list[Sentence] | None) -> list[Sentence]:
+    """The second parse when there is one, with the word that was lower-cased for it given back
+    its capital; the first when lower case did not make that word a verb after all ("Pat here.")."""
+    if not again:
+        return [sentence]
+    first, new = sentence.tokens[0], again[0].tokens[0]
+    if new.text == first.text:
+        return again
+    if new.pos != "VERB":
+        return [sentence]
+    restored = replace(new, text=first.text)
+    text = first.text + again[0].text[len(first.text) :]
+    return [Sentence(text=text, tokens=(restored, *again[0].tokens[1:])), *again[1:]]
