@@ -287,3 +287,18 @@ def test_a_verb_parsed_again_keeps_its_capital(parse):
     sentence = parse("Delete the bit about my allotment plans, I shouldn't have mentioned them.")[0]
     assert sentence.tokens[0].text == "Delete" and sentence.tokens[0].pos == "VERB"
     assert sentence.text.startswith("Delete the bit")
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "content"),
+    [
+        ("Make sure you remember that my locker is number 117.", "remember", "my locker is number 117"),
+        ("Make sure you forget my old address.", "forget", "my old address"),
+    ],
+)
+def test_a_clause_of_the_assistants_under_an_imperative_is_what_it_asks(parse, text, action, content):
+    assert command(parse, text) == Command(action=action, content=content)
+
+
+def test_a_clause_of_the_assistants_under_a_statement_asks_nothing(parse):
+    assert command(parse, "I'll make sure you remember.") is None

@@ -222,6 +222,11 @@ def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
         head_subj = _subject(s, head) if head.i != v.i else None
         if v.dep in ("ccomp", "xcomp") and head_subj is not None and _person(head_subj) == "1":
             return True, neg + _negations(s, head)
+        # "Make sure you remember …", "Be sure you don't forget …": a clause of the assistant's
+        # under an imperative is what the imperative asks for
+        governor = s.tokens[head.head] if head.pos == "ADJ" and head.dep == "acomp" else head
+        if v.dep == "ccomp" and governor.i != v.i and _imperative(s, governor):
+            return True, neg + _negations(s, governor)
         return False, 0
     return False, 0
 
