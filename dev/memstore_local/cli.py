@@ -101,6 +101,10 @@ def _configure_logging(level: str) -> None:
     logging.basicConfig(level=logging.WARNING, handlers=[root_handler])
 
 
+WARM_JOIN_SECONDS = 25.0
+"""How long a stop waits for the model preloading to finish."""
+
+
 def _warm(runtime: LocalRuntime) -> None:
     try:
         runtime.warm()
@@ -134,9 +138,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     stop = threading.Event()
     timer = lifecycle.LifecycleTimer(runtime, args.lifecycle_interval)
     previous = {sig: signal.signal(sig, lambda *_: stop.set()) for sig in (signal.SIGINT, signal.SIGTERM)}
+    warm = threading.Thread(target=_warm, args=(runtime,), name="memstore-local-warm", daemon=True)
     try:
         runtime.start()
-        threading.Thread(target=_warm, args=(runtime,), name="memstore-local-warm", daemon=True).start()
+        warm.start()
         timer.start()
         for route in sorted(runtime.routes, key=lambda r: (r.path, r.method)):
             log.info("%-7s %s -> %s", route.method, route.path, route.function_id)
@@ -146,6 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         timer.stop()
+        if warm.is_alive():
+            # exiting while the models load aborts the process (a C++ extension half initialised)
+            warm.join(WARM_JOIN_SECONDS)
         runtime.stop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
