@@ -302,3 +302,54 @@ def test_a_clause_of_the_assistants_under_an_imperative_is_what_it_asks(parse, t
 
 def test_a_clause_of_the_assistants_under_a_statement_asks_nothing(parse):
     assert command(parse, "I'll make sure you remember.") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "content"),
+    [
+        ("Please take my address out of your notes.", "forget", "my address"),
+        ("Get my ex's name out of your head please", "forget", "my ex's name"),
+        ("Put it in your notes that my locker is 12.", "remember", "my locker is 12"),
+        ("Could you add my shoe size to your memory?", "remember", "my shoe size"),
+    ],
+)
+def test_any_verb_that_moves_something_out_of_or_into_the_assistants_memory_is_a_command(
+    parse, text, action, content
+):
+    found = command(parse, text)
+    assert found is not None and (found.action, found.content) == (action, content)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I took the cake out of the oven.",
+        "Put the chart in the report.",
+        "Don't take my allergy out of your notes.",
+    ],
+)
+def test_a_place_that_is_not_the_assistants_memory_or_a_negated_removal_is_no_command(parse, text):
+    assert command(parse, text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Gym thing: wipe it.", "Gym thing"),
+        ("The wedding plans — never mind, you can knock that out of your notes.", "The wedding plans"),
+        (
+            "The dentist appointment business, you don't need to keep that, it's sorted.",
+            "The dentist appointment business",
+        ),
+    ],
+)
+def test_a_pointer_names_the_noun_phrase_that_opens_the_sentence(parse, text, content):
+    found = command(parse, text)
+    assert found == Command(action="forget", content=content, tentative=True)
+
+
+@pytest.mark.parametrize(
+    "text", ["Delete it.", "Delete it, the paragraph is too long.", "My sister, she is moving to Oslo."]
+)
+def test_a_pointer_with_nothing_set_before_it_is_no_command(parse, text):
+    assert command(parse, text) is None

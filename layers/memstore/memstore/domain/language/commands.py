@@ -2,7 +2,9 @@
 
 A command is a clause whose governing verb is a memory verb (data/command_verbs.jsonl: keeping
 verbs such as remember/note/keep/store/save, dropping verbs such as forget/delete/erase/remove,
-phrases such as "keep in mind") and which is addressed to the assistant:
+phrases such as "keep in mind"), or any verb that moves something out of or into "your memory",
+"your notes", "your head" ("throw that out of your memory", "put it in your notes"), and which is
+addressed to the assistant:
 
 - an imperative: the verb has no subject, is in its base form, has no "to"/modal auxiliary, and
   nothing before it in its own clause but discourse (interjections, adverbs, conjunctions,
@@ -39,7 +41,10 @@ with what it points at: "Remember this: the spare key is under the pot"): "Forge
 about something else" dismisses a topic and deletes nothing, "Remember this." points elsewhere.
 `is_command` is still true for such a sentence (it is no fact to store), but `recognise` skips
 it. When the rest of the sentence names something ("Never mind my morning routine, forget it"),
-that is the pointer's object, as a tentative forget.
+that is the pointer's object, as a tentative forget; so is a noun phrase that opens the sentence,
+set off by punctuation, when it is not the clause's subject ("Gym thing: wipe it.", "The wedding
+plans — you can knock that out of your notes"; a verb's nearest subject is its subject, an earlier
+one is such a topic).
 
 A destructive personal verb whose object does not refer to the user or the memory ("Delete the
 football thing") is a tentative forget: `recognise` returns it (`Command.tentative`), and it
@@ -131,6 +136,9 @@ class _Clause:
     personal_only: bool
     used: tuple[Token, ...]
     """The verb and the words of a phrasal memory verb ("keep in mind")."""
+    placed: bool = False
+    """Any verb that moves something out of or into the assistant's memory ("throw that out of
+    your memory", "put it in your notes"): the place makes it a memory verb."""
 
 
 def _lemma(t: Token) -> str:
@@ -142,7 +150,11 @@ def _person(t: Token) -> str | None:
 
 
 def _subject(s: Sentence, v: Token) -> Token | None:
-    return next((c for c in s.children(v) if c.dep in _SUBJECT), None)
+    """The subject nearest before the verb: an earlier one is a topic put in front ("the sewing
+    circle thing, you don't need to keep that")."""
+    subjects = [c for c in s.children(v) if c.dep in _SUBJECT]
+    before = [c for c in subjects if c.i < v.i]
+    return before[-1] if before else next(iter(subjects), None)
 
 
 def _negations(s: Sentence, v: Token) -> int:
@@ -175,7 +187,39 @@ def _clauses(s: Sentence) -> list[_Clause]:
         if lemma in voc.verbs:
             role, obj = voc.verbs[lemma]
             out.append(_Clause(t, role, obj == "personal", (t,)))
+        elif (role := _moved(s, t)) is not None:
+            out.append(_Clause(t, role, False, (t,), placed=True))
     return out
+
+
+_OUT_OF = ("from", "out")
+_INTO = ("in", "into", "to", "onto")
+
+
+def _moved(s: Sentence, verb: Token) -> str | None:
+    """ "drop" when the verb takes something out of the assistant's memory, "keep" when it puts
+    something into it, by the direction of its preposition ("from", "out of" / "in", "into", "to")
+    and an object that is the assistant's ("your memory", "your notes", "your head")."""
+    for prep in s.children(verb):
+        if prep.dep not in ("prep", "prt", "advmod", "dative"):
+            continue
+        word = _lemma(prep)
+        heads = [prep, *(c for c in s.children(prep) if c.dep == "prep" and _lemma(c) == "of")]
+        if word == "out":
+            heads = heads[1:] or [t for t in s.tokens if t.i == prep.i + 1 and _lemma(t) == "of"]
+        objects = [o for h in heads for o in s.children(h) if o.dep in ("pobj", "pcomp")]
+        if any(_assistants_memory(s, o) for o in objects):
+            if word in _OUT_OF:
+                return "drop"
+            if word in _INTO:
+                return "keep"
+    return None
+
+
+def _assistants_memory(s: Sentence, noun: Token) -> bool:
+    return _lemma(noun) in vocabulary().memory_nouns and any(
+        c.dep == "poss" and _person(c) == "2" for c in s.children(noun)
+    )
 
 
 def _imperative(s: Sentence, v: Token) -> bool:
@@ -390,7 +434,7 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
             continue
         tokens = _without_places(s, _object_tokens(s, clause))
         role = clause.role if negations % 2 == 0 else ("keep" if clause.role == "drop" else "drop")
-        if negations % 2 and clause.role == "drop" and clause.personal_only:
+        if negations % 2 and clause.role == "drop" and (clause.personal_only or clause.placed):
             continue
         tentative = False
         if clause.personal_only:
@@ -401,12 +445,15 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
                 if role != "drop" or _elsewhere(s, clause):
                     continue
                 named = _named(_trim(_topic(s, tokens)))
+                if named and clause.role != "drop":
+                    continue  # "don't keep the emojis" edits a text
                 if (
-                    named == (clause.role != "drop")
-                    or not named
-                    and _pointed_at(s, clause.verb, before) is None
+                    not named
+                    and (_dislocated(s) if clause.role == "drop" else _pointed_at(s, clause.verb, before))
+                    is None
                 ):
-                    # "don't keep the emojis" edits a text; "don't keep that" points at what was said
+                    # "delete it" edits a text, unless the sentence opened with what "it" is
+                    # ("Course thing: wipe it."); "don't keep that" points at what was said
                     continue
                 tentative = True
         pointers = {
@@ -438,6 +485,9 @@ def _pointed_at(s: Sentence, verb: Token, before: Sentence | None) -> list[Token
     fronted = [c for c in s.children(verb) if _fronted_topic(c, verb)]
     if fronted:
         return _trim([x for x in s.subtree(fronted[0]) if x.i != fronted[0].i])
+    dislocated = _dislocated(s)
+    if dislocated:
+        return dislocated
     rest = _trim(_rest(s, verb))
     if _names_a_thing(rest):
         return _trim(_topic(s, rest))
@@ -450,6 +500,30 @@ def _pointed_at(s: Sentence, verb: Token, before: Sentence | None) -> list[Token
     else:
         named = _trim(_topic(before, [t for t in before.tokens if t.pos != "PUNCT" or t.text not in ".!?"]))
     return named if _names_a_thing(named) else None
+
+
+def _dislocated(s: Sentence) -> list[Token] | None:
+    """A noun phrase that opens the sentence and is set off by punctuation without being the
+    subject of its clause: the topic a later pointer names ("Course thing: wipe it.", "the market
+    application thing — never mind, you can throw that out")."""
+    start = next((t for t in s.tokens if t.dep not in ("cc", "intj", "punct")), None)
+    if start is None:
+        return None
+    for noun in s.tokens:
+        if noun.pos not in ("NOUN", "PROPN"):
+            continue
+        phrase = _trim(s.subtree(noun))
+        if not phrase or phrase[0].i != start.i or phrase[-1].i + 1 >= len(s.tokens):
+            continue
+        after = s.tokens[phrase[-1].i + 1]
+        if after.pos != "PUNCT" or after.text not in (",", *_ANNOUNCING):
+            continue
+        head = s.tokens[noun.head]
+        displaced = noun.dep in ("dep", "npadvmod") or (
+            noun.dep in _SUBJECT and (subject := _subject(s, head)) is not None and subject.i != noun.i
+        )
+        return phrase if displaced and _names_a_thing(phrase) else None
+    return None
 
 
 def _names_a_thing(tokens: list[Token]) -> bool:
