@@ -353,3 +353,35 @@ def test_a_pointer_names_the_noun_phrase_that_opens_the_sentence(parse, text, co
 )
 def test_a_pointer_with_nothing_set_before_it_is_no_command(parse, text):
     assert command(parse, text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Keep my overdraft off the record.", "my overdraft"),
+        ("Right, strip my salary out of your notes.", "my salary"),
+        ("ok so Dana forget my old number", "my old number"),
+    ],
+)
+def test_keeping_out_of_the_memory_and_a_vocative_before_the_verb_make_a_forget(parse, text, content):
+    """ "keep … off the record" keeps it out; "Dana" before a bare "forget" cannot be its subject
+    (the verb does not agree), so it is a name the user calls the assistant."""
+    assert command(parse, text) == Command(action="forget", content=content)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tom and Lisa forget my birthday every year.",
+        "The kids forget my name.",
+        "Keep the receipts in the blue folder.",
+    ],
+)
+def test_a_subject_that_agrees_with_the_verb_or_a_place_outside_the_memory_makes_no_command(parse, text):
+    assert command(parse, text) is None
+
+
+def test_forget_i_said_that_names_what_the_sentence_before_was_about(parse):
+    assert command(parse, "I told you about my divorce. Forget I said that.") == Command(
+        action="forget", content="my divorce", tentative=True
+    )

@@ -186,33 +186,42 @@ def _clauses(s: Sentence) -> list[_Clause]:
                 continue
         if lemma in voc.verbs:
             role, obj = voc.verbs[lemma]
+            if role == "keep" and any(_memory_place(s, c) for c in s.children(t)):
+                role = "drop"  # "keep that off the record", "keep it out of your notes"
             out.append(_Clause(t, role, obj == "personal", (t,)))
         elif (role := _moved(s, t)) is not None:
             out.append(_Clause(t, role, False, (t,), placed=True))
     return out
 
 
-_OUT_OF = ("from", "out")
+_OUT_OF = ("from", "out", "off")
 _INTO = ("in", "into", "to", "onto")
+_PLACE_DEPS = ("prep", "prt", "advmod", "dative")
+
+
+def _place(s: Sentence, prep: Token) -> tuple[str | None, list[Token]]:
+    """The direction of a place phrase ("out" for "from", "out of", "off"; "in" for "in", "into",
+    "to", "onto") and the nouns it names."""
+    if prep.dep not in _PLACE_DEPS:
+        return None, []
+    word = _lemma(prep)
+    direction = "out" if word in _OUT_OF else "in" if word in _INTO else None
+    if word == "of" and prep.i and _lemma(s.tokens[prep.i - 1]) == "out":
+        direction = "out"  # "out" parsed as a particle, "of your notes" as the verb's own phrase
+    heads = [prep, *(c for c in s.children(prep) if c.dep == "prep" and _lemma(c) == "of")]
+    if word == "out":
+        heads = heads[1:] or [t for t in s.tokens if t.i == prep.i + 1 and _lemma(t) == "of"]
+    return direction, [o for h in heads for o in s.children(h) if o.dep in ("pobj", "pcomp")]
 
 
 def _moved(s: Sentence, verb: Token) -> str | None:
     """ "drop" when the verb takes something out of the assistant's memory, "keep" when it puts
-    something into it, by the direction of its preposition ("from", "out of" / "in", "into", "to")
-    and an object that is the assistant's ("your memory", "your notes", "your head")."""
+    something into it: a place phrase ("from", "out of", "off" / "in", "into", "to") whose noun is
+    the assistant's ("your memory", "your notes", "your head")."""
     for prep in s.children(verb):
-        if prep.dep not in ("prep", "prt", "advmod", "dative"):
-            continue
-        word = _lemma(prep)
-        heads = [prep, *(c for c in s.children(prep) if c.dep == "prep" and _lemma(c) == "of")]
-        if word == "out":
-            heads = heads[1:] or [t for t in s.tokens if t.i == prep.i + 1 and _lemma(t) == "of"]
-        objects = [o for h in heads for o in s.children(h) if o.dep in ("pobj", "pcomp")]
-        if any(_assistants_memory(s, o) for o in objects):
-            if word in _OUT_OF:
-                return "drop"
-            if word in _INTO:
-                return "keep"
+        direction, objects = _place(s, prep)
+        if direction is not None and any(_assistants_memory(s, o) for o in objects):
+            return "drop" if direction == "out" else "keep"
     return None
 
 
@@ -223,14 +232,44 @@ def _assistants_memory(s: Sentence, noun: Token) -> bool:
 
 
 def _imperative(s: Sentence, v: Token) -> bool:
-    if v.tag not in ("VB", "NNP", "NN") or asks(s):
+    misread = any(_misread_subject(s, v, c) for c in s.children(v))
+    if v.tag not in ("VB", "NNP", "NN") and not misread or asks(s):
         return False
     if v.dep not in _CLAUSE_ROLES:
         return False
     kids = s.children(v)
     if any(c.dep in ("aux", "auxpass") and c.tag in ("TO", "MD") for c in kids):
         return False
-    return all(c.dep in _DISCOURSE or c.dep == "advcl" or _fronted_topic(c, v) for c in kids if c.i < v.i)
+    return all(
+        c.dep in _DISCOURSE
+        or c.dep == "advcl"
+        or _fronted_topic(c, v)
+        or _misread_subject(s, v, c)
+        or _clause_before(s, v, c)
+        for c in kids
+        if c.i < v.i
+    )
+
+
+def _misread_subject(s: Sentence, verb: Token, t: Token) -> bool:
+    """A singular noun taken for the subject of a bare verb ("Hmm, scrap …", "nvm forget …"): a
+    base form with no auxiliary does not agree with it, so the word is a vocative or an
+    interjection ("Tom and Lisa forget …" agrees)."""
+    singular = t.tag in ("NN", "NNP", "UH") and not any(c.dep == "conj" for c in s.children(t))
+    return (
+        t.dep in _SUBJECT
+        and t.pos in ("PROPN", "NOUN", "INTJ", "X")
+        and verb.tag in ("VB", "VBP")
+        and singular
+        and not any(c.dep in ("aux", "auxpass") for c in s.children(verb))
+    )
+
+
+def _clause_before(s: Sentence, verb: Token, t: Token) -> bool:
+    """A clause of its own, set off by punctuation, before the verb ("You don't need to know
+    about the mural, please forget it.")."""
+    last = s.subtree(t)[-1]
+    return t.dep in ("ccomp", "parataxis") and any(x.pos == "PUNCT" for x in s.tokens[last.i + 1 : verb.i])
 
 
 def _fronted_topic(t: Token, verb: Token) -> bool:
@@ -245,6 +284,8 @@ def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
     neg = _negations(s, v)
     head = s.tokens[v.head]
     subj = _subject(s, v)
+    if subj is not None and _misread_subject(s, v, subj):
+        subj = None
     if subj is None:
         if v.dep == "xcomp" and _polite_question(s, head):
             return True, neg + _negations(s, head)
@@ -287,11 +328,12 @@ def _words(tokens: list[Token]) -> str:
 
 
 def _memory_place(s: Sentence, prep: Token) -> bool | None:
-    """For a "from" phrase: True when it names the assistant's memory ("from your notes"),
-    False when it names something else ("from the document"), None when it is no "from"."""
-    if _lemma(prep) != "from":
+    """For a "from" ("out of", "off") phrase: True when it names the assistant's memory ("from your
+    notes", "off the record"), False when it names something else ("from the document"), None when
+    it is no such phrase."""
+    direction, objs = _place(s, prep)
+    if direction != "out" or not objs:
         return None
-    objs = [c for c in s.children(prep) if c.dep in ("pobj", "pcomp")]
     voc = vocabulary()
     return any(
         _lemma(o) in voc.memory_nouns
@@ -318,7 +360,7 @@ def _object_tokens(s: Sentence, clause: _Clause) -> list[Token]:
 def _without_places(s: Sentence, tokens: list[Token]) -> list[Token]:
     drop: set[int] = set()
     for t in tokens:
-        if t.dep == "prep" and _memory_place(s, t):
+        if _memory_place(s, t):
             drop |= {x.i for x in s.subtree(t)}
     return [t for t in tokens if t.i not in drop]
 
@@ -379,7 +421,7 @@ def _scope(s: Sentence, clause: _Clause) -> list[Token]:
 
 def _elsewhere(s: Sentence, clause: _Clause) -> bool:
     """A "from" phrase names something other than the memory ("from the document")."""
-    return any(_memory_place(s, t) is False for t in _scope(s, clause) if t.dep == "prep")
+    return any(_memory_place(s, t) is False for t in _scope(s, clause))
 
 
 def _refers_to_memory(s: Sentence, clause: _Clause, tokens: list[Token]) -> bool:
@@ -387,7 +429,7 @@ def _refers_to_memory(s: Sentence, clause: _Clause, tokens: list[Token]) -> bool
     memory (see the module docstring)."""
     voc = vocabulary()
     scope = _scope(s, clause)
-    places = [_memory_place(s, t) for t in scope if t.dep == "prep"]
+    places = [_memory_place(s, t) for t in scope]
     if any(p is False for p in places):
         return False
     if any(p for p in places):
@@ -467,16 +509,26 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
         if not _named(content) or pointers and _named(announced):
             # "remember this: the spare key is under the blue pot" — the pointer announces what follows
             content = announced
-        if not _named(content) and role == "drop":
+        if role == "drop" and (not _named(content) or _only_points(content)):
             # "Never mind my morning routine, forget it": the pointer's thing is the rest, or what
-            # the sentence before said ("I shouldn't have told you about X. Don't keep any of that.")
-            content = _pointed_at(s, clause.verb, before) or content
-            tentative = True
+            # the sentence before said ("I shouldn't have told you about X. Don't keep any of that.");
+            # so is the thing of "forget I said it"
+            pointed = _pointed_at(s, clause.verb, before)
+            if pointed or not _named(content):
+                content = pointed or content
+                tentative = True
         if not _named(content):
             return _Reading(None)
         action = "remember" if role == "keep" else "forget"
         return _Reading(Command(action=action, content=_words(content), tentative=tentative))
     return None
+
+
+def _only_points(tokens: list[Token]) -> bool:
+    """A clause that names nothing but points at something said ("I said it", "I mentioned that")."""
+    return not _names_a_thing(tokens) and any(
+        t.pos == "PRON" and t.dep in ("dobj", "obj", "pobj") and _person(t) not in ("1", "2") for t in tokens
+    )
 
 
 def _pointed_at(s: Sentence, verb: Token, before: Sentence | None) -> list[Token] | None:
