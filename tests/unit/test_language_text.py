@@ -40,6 +40,9 @@ def rewrite(text: str) -> list[str]:
         ("I'd rather have tea.", "The user would rather have tea."),
         ("By the way, I study law.", "The user studies law."),
         ("I can't stand cilantro.", "The user can't stand cilantro."),
+        ("im 45", "The user is 45."),
+        ("ive got two cats", "The user has got two cats."),
+        ("I don't have time for long ones.", "The user doesn't have time for long ones."),
     ],
 )
 def test_first_person_becomes_the_user_with_agreement(said: str, stored: str) -> None:
@@ -149,3 +152,9 @@ def test_a_verbless_possessive_is_read_as_the_contracted_copula() -> None:
 def test_a_question_is_known_by_its_inversion_without_a_question_mark(text, question):
     (sentence,) = PARSER.parse(text)
     assert asks(sentence) is question
+
+
+def test_a_verb_after_an_inverted_modal_keeps_its_base_form() -> None:
+    """ "can i even rent a car": the modal agrees with the subject, the verb after it does not."""
+    (sentence,) = PARSER.parse("can i even rent a car for the trip")
+    assert third_person(sentence, list(sentence.tokens)) == "Can the user even rent a car for the trip."

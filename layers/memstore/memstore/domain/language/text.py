@@ -35,6 +35,7 @@ _CONTRACTED = {
     "’m": "is",
     "am": "is",
     "m": "is",
+    "ve": "has",
     "'ve": "has",
     "’ve": "has",
     "'ll": "will",
@@ -108,11 +109,7 @@ def _finite_verb_of(sentence: Sentence, subject: Token, inside: set[int]) -> Tok
     """The token that agrees with `subject`: its head's first auxiliary kept in the text, or the
     head itself."""
     head = sentence.tokens[subject.head]
-    auxes = [
-        c
-        for c in sentence.children(head)
-        if c.dep in ("aux", "auxpass") and c.i > subject.i and c.i in inside
-    ]
+    auxes = [c for c in sentence.children(head) if c.dep in ("aux", "auxpass") and c.i in inside]
     if auxes:
         return auxes[0]
     return head if head.i > subject.i else None
@@ -157,8 +154,18 @@ def render(tokens: list[Token], replace: dict[int, str] | None = None) -> str:
         if not word:
             continue
         space = t.space if n < len(tokens) - 1 else ""
-        if not space and n < len(tokens) - 1 and tokens[n + 1].i != t.i + 1 and tokens[n + 1].pos != "PUNCT":
-            space = " "
+        if not space and n < len(tokens) - 1:
+            after = tokens[n + 1]
+            following = replace.get(after.i, after.text)
+            glued = (
+                (t.i in replace or after.i in replace)
+                and word[-1:].isalnum()
+                and following[:1].isalnum()
+                and not any(mark in after.text for mark in ("'", "’"))
+            )
+            if glued or after.i != t.i + 1 and after.pos != "PUNCT":
+                # "im" → "The user is", not "The useris"
+                space = " "
         if t.text.startswith(("'", "’")) and parts and word[:1].isalpha():
             parts.append(" ")
         parts.append(word + space)
