@@ -350,3 +350,20 @@ def test_a_preposition_that_modifies_a_coordination_is_no_new_exclusion(parser):
     policy = read_policy("Never keep: debts, loans or disputes between the user and their landlord.", parser)
     assert any(p.startswith("debts") for p in policy.exclusions)
     assert not any(p in ("user", "landlord", "their landlord") for p in policy.exclusions)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("My address is Tolland Crescent.", ["Tolland Crescent"]),
+        ("I live on Harcourt Avenue with my two cats.", ["Harcourt Avenue"]),
+        ("I work on Baker Street.", []),
+        ("Our favourite pub is on Mill Lane.", []),
+        ("I live near the high street.", []),
+    ],
+)
+def test_a_named_street_without_a_number_is_an_address_when_it_is_where_someone_lives(parser, text, found):
+    from memstore.domain.privacy.detectors import syntax_hits
+
+    hits = [h for s in parser.parse(text) for h in syntax_hits(s) if h.category == "street_address"]
+    assert [h.value for h in hits] == found

@@ -13,7 +13,8 @@ Text-level (no parser, so the items API can refuse them on a light cold start):
 - phone numbers (phonenumbers, validated against a few regions' numbering plans) and e-mails.
 
 Syntax-level (on a parsed `Sentence`): exact ages ("I'm 34", "I turned thirty-four", "34 years
-old"), birth dates, and street addresses (a house number inside a street noun phrase).
+old"), birth dates, and street addresses (a house number inside a street noun phrase, or a named
+street said to be someone's address or where they live).
 
 Values (`Hit.value`) stay in memory only, to scrub repeats elsewhere in a batch; nothing here
 logs or reports them."""
@@ -370,7 +371,27 @@ def _addresses(s: Sentence) -> list[Hit]:
             if n.i < t.i and t.i - n.i <= 5 and number.isdigit() and len(number) <= 5:
                 hits.append(Hit("street_address", " ".join(x.text for x in s.tokens[n.i : t.i + 1])))
                 break
+        else:
+            if _named_street(s, t) and _residence(s, t):
+                hits.append(Hit("street_address", " ".join(x.text for x in s.subtree(t) if x.dep != "det")))
     return hits
+
+
+def _named_street(s: Sentence, street: Token) -> bool:
+    """ "Gilcrux Road": a thoroughfare noun with a proper name of its own before it."""
+    return any(c.dep == "compound" and c.pos == "PROPN" and c.i < street.i for c in s.children(street))
+
+
+def _residence(s: Sentence, street: Token) -> bool:
+    """A named street without a house number is still a home address when it is said to be
+    someone's address ("my address is Gilcrux Road") or where they live ("lives on Gilcrux Road")."""
+    words = terms("residence")
+    head = s.tokens[street.head]
+    if street.dep == "attr" and head.lemma == "be":
+        return any(c.dep in ("nsubj", "nsubjpass") and c.lemma.lower() in words for c in s.children(head))
+    if street.dep == "pobj" and head.pos == "ADP":
+        return s.tokens[head.head].lemma.lower() in words
+    return False
 
 
 def syntax_hits(sentence: Sentence) -> list[Hit]:
