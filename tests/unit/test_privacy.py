@@ -367,3 +367,16 @@ def test_a_named_street_without_a_number_is_an_address_when_it_is_where_someone_
 
     hits = [h for s in parser.parse(text) for h in syntax_hits(s) if h.category == "street_address"]
     assert [h.value for h in hits] == found
+
+
+@pytest.mark.parametrize(
+    ("text", "stored"),
+    [
+        ("The user craves Somali all the time.", True),
+        ("The user loves Ethiopian injera.", True),
+        ("The user's grandmother is Nigerian.", False),
+        ("The user is of Eritrean descent.", False),
+    ],
+)
+def test_an_origin_word_in_the_object_of_a_liking_is_a_taste_not_an_ethnicity(guard, text, stored):
+    assert kept(guard, text) is stored

@@ -47,6 +47,25 @@ def _only_a_name(sentence: Sentence) -> bool:
     return all(t.i in allowed or t.pos in ("PUNCT", "ADV", "INTJ") for t in sentence.tokens)
 
 
+def _a_taste(sentence: Sentence) -> bool:
+    """ "The user craves Ethiopian", "loves Ethiopian food": every capitalised word (what could name
+    an origin) is in the object of a verb other than "be", so it names a thing the person likes,
+    cooks or buys, not where they come from ("is Ethiopian", "of Ethiopian descent" are not)."""
+    names = [t for t in sentence.tokens if t.i > 0 and t.text[:1].isupper() and t.pos in ("ADJ", "PROPN")]
+    if not names:
+        return False
+    objects = {
+        x.i
+        for t in sentence.tokens
+        if t.dep in ("dobj", "obj") and sentence.tokens[t.head].lemma != "be"
+        for x in sentence.subtree(t)
+    }
+    return all(t.i in objects for t in names)
+
+
+_ORIGIN = "ethnicity"
+
+
 class PrivacyGuard:
     def __init__(self, embed: Embed, parser: Parser):
         self._embed = embed
@@ -104,6 +123,15 @@ class PrivacyGuard:
             for n in range(len(t))
         ]
         semantic = [set() if only else found for found, only in zip(semantic, naming, strict=True)]
+        docs = [
+            doc[n] if n < len(doc) else None
+            for doc, t in zip(parsed, sentences, strict=True)
+            for n in range(len(t))
+        ]
+        semantic = [
+            found - {_ORIGIN} if _ORIGIN in found and s is not None and _a_taste(s) else found
+            for found, s in zip(semantic, docs, strict=True)
+        ]
         values: set[str] = set()
         out: list[list[set[str]]] = []
         row = 0
