@@ -305,19 +305,14 @@ def test_a_clause_of_the_assistants_under_a_statement_asks_nothing(parse):
 
 
 @pytest.mark.parametrize(
-    ("text", "action", "content"),
+    ("text", "content"),
     [
-        ("Please take my address out of your notes.", "forget", "my address"),
-        ("Get my ex's name out of your head please", "forget", "my ex's name"),
-        ("Put it in your notes that my locker is 12.", "remember", "my locker is 12"),
-        ("Could you add my shoe size to your memory?", "remember", "my shoe size"),
+        ("Put it in your notes that my locker is 12.", "my locker is 12"),
+        ("Could you add my shoe size to your memory?", "my shoe size"),
     ],
 )
-def test_any_verb_that_moves_something_out_of_or_into_the_assistants_memory_is_a_command(
-    parse, text, action, content
-):
-    found = command(parse, text)
-    assert found is not None and (found.action, found.content) == (action, content)
+def test_any_verb_that_puts_something_into_the_assistants_memory_is_a_remember(parse, text, content):
+    assert command(parse, text) == Command(action="remember", content=content)
 
 
 @pytest.mark.parametrize(
@@ -326,9 +321,13 @@ def test_any_verb_that_moves_something_out_of_or_into_the_assistants_memory_is_a
         "I took the cake out of the oven.",
         "Put the chart in the report.",
         "Don't take my allergy out of your notes.",
+        "Use the quote from your notes in the email.",
+        "Copy the recipe out of your notes.",
+        "Take the figures from your notes and make a table.",
     ],
 )
-def test_a_place_that_is_not_the_assistants_memory_or_a_negated_removal_is_no_command(parse, text):
+def test_a_place_outside_the_memory_or_reading_from_it_is_no_command(parse, text):
+    """Taking something out of "your notes" is as often reading it as dropping it."""
     assert command(parse, text) is None
 
 
@@ -336,7 +335,7 @@ def test_a_place_that_is_not_the_assistants_memory_or_a_negated_removal_is_no_co
     ("text", "content"),
     [
         ("Gym thing: wipe it.", "Gym thing"),
-        ("The wedding plans — never mind, you can knock that out of your notes.", "The wedding plans"),
+        ("The wedding plans — never mind, you can forget about that.", "The wedding plans"),
         (
             "The dentist appointment business, you don't need to keep that, it's sorted.",
             "The dentist appointment business",
@@ -359,7 +358,7 @@ def test_a_pointer_with_nothing_set_before_it_is_no_command(parse, text):
     ("text", "content"),
     [
         ("Keep my overdraft off the record.", "my overdraft"),
-        ("Right, strip my salary out of your notes.", "my salary"),
+        ("okay Sam delete my old number", "my old number"),
         ("ok so Dana forget my old number", "my old number"),
     ],
 )

@@ -2,9 +2,9 @@
 
 A command is a clause whose governing verb is a memory verb (data/command_verbs.jsonl: keeping
 verbs such as remember/note/keep/store/save, dropping verbs such as forget/delete/erase/remove,
-phrases such as "keep in mind"), or any verb that moves something out of or into "your memory",
-"your notes", "your head" ("throw that out of your memory", "put it in your notes"), and which is
-addressed to the assistant:
+phrases such as "keep in mind"), or any verb that puts something into "your memory", "your notes",
+"your head" ("put it in your notes"; not one that takes something out: "copy the quote from your
+notes" reads it), and which is addressed to the assistant:
 
 - an imperative: the verb has no subject, is in its base form, has no "to"/modal auxiliary, and
   nothing before it in its own clause but discourse (interjections, adverbs, conjunctions,
@@ -137,8 +137,8 @@ class _Clause:
     used: tuple[Token, ...]
     """The verb and the words of a phrasal memory verb ("keep in mind")."""
     placed: bool = False
-    """Any verb that moves something out of or into the assistant's memory ("throw that out of
-    your memory", "put it in your notes"): the place makes it a memory verb."""
+    """Any verb that puts something into the assistant's memory ("put it in your notes"): the
+    place makes it a memory verb."""
 
 
 def _lemma(t: Token) -> str:
@@ -179,7 +179,9 @@ def _clauses(s: Sentence) -> list[_Clause]:
         if lemma in voc.phrases:
             rest, role, obj = voc.phrases[lemma]
             near = [c for c in s.children(t) if c.dep not in _OBJECT[1:]]
-            near += [g for c in near for g in s.children(c)]
+            # a word of the phrase under another of its words ("keep *in mind*"), not under any
+            # phrase of the verb ("take the figures from your *notes*" is no "take note")
+            near += [g for c in near if _lemma(c) in rest for g in s.children(c)]
             used = [next((n for n in near if _lemma(n) == w), None) for w in rest]
             if all(u is not None for u in used):
                 out.append(_Clause(t, role, obj == "personal", (t, *[u for u in used if u is not None])))
@@ -215,13 +217,14 @@ def _place(s: Sentence, prep: Token) -> tuple[str | None, list[Token]]:
 
 
 def _moved(s: Sentence, verb: Token) -> str | None:
-    """ "drop" when the verb takes something out of the assistant's memory, "keep" when it puts
-    something into it: a place phrase ("from", "out of", "off" / "in", "into", "to") whose noun is
-    the assistant's ("your memory", "your notes", "your head")."""
+    """ "keep" when any verb puts something into the assistant's memory: a place phrase ("in",
+    "into", "to") whose noun is the assistant's ("put it in your notes", "add my shoe size to your
+    memory"). Taking something out of it is no command by the place alone: "use / copy / read the
+    quote from your notes" reads it."""
     for prep in s.children(verb):
         direction, objects = _place(s, prep)
-        if direction is not None and any(_assistants_memory(s, o) for o in objects):
-            return "drop" if direction == "out" else "keep"
+        if direction == "in" and any(_assistants_memory(s, o) for o in objects):
+            return "keep"
     return None
 
 
