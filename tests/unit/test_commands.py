@@ -384,3 +384,8 @@ def test_forget_i_said_that_names_what_the_sentence_before_was_about(parse):
     assert command(parse, "I told you about my divorce. Forget I said that.") == Command(
         action="forget", content="my divorce", tentative=True
     )
+
+
+def test_a_keeping_verb_with_a_source_from_the_memory_is_no_forget(parse):
+    found = command(parse, "Keep the quote from your notes for the email.")
+    assert found is None or found.action == "remember"

@@ -188,8 +188,8 @@ def _clauses(s: Sentence) -> list[_Clause]:
                 continue
         if lemma in voc.verbs:
             role, obj = voc.verbs[lemma]
-            if role == "keep" and any(_memory_place(s, c) for c in s.children(t)):
-                role = "drop"  # "keep that off the record", "keep it out of your notes"
+            if role == "keep" and any(_lemma(c) != "from" and _memory_place(s, c) for c in s.children(t)):
+                role = "drop"  # "keep that off the record", "keep it out of your notes" ("from" is a source)
             out.append(_Clause(t, role, obj == "personal", (t,)))
         elif (role := _moved(s, t)) is not None:
             out.append(_Clause(t, role, False, (t,), placed=True))
