@@ -158,3 +158,36 @@ def test_a_verb_after_an_inverted_modal_keeps_its_base_form() -> None:
     """ "can i even rent a car": the modal agrees with the subject, the verb after it does not."""
     (sentence,) = PARSER.parse("can i even rent a car for the trip")
     assert third_person(sentence, list(sentence.tokens)) == "Can the user even rent a car for the trip."
+
+
+def test_a_cut_that_strands_a_preposition_keeps_the_clause_whole() -> None:
+    """The parse a small model gives "i do shifts at a bakery mon sat so im tired": "mon" taken
+    for the subject of "sat", "at" left with no object. Cutting at "sat" would store "The user
+    does shifts at."; the cut is undone instead."""
+    from memstore.domain.language.syntax import Sentence, Token
+
+    words = [
+        ("i", "I", "PRON", "PRP", "nsubj", 1),
+        ("do", "do", "VERB", "VBP", "ROOT", 1),
+        ("shifts", "shift", "NOUN", "NNS", "dobj", 1),
+        ("at", "at", "ADP", "IN", "prep", 1),
+        ("a", "a", "DET", "DT", "det", 6),
+        ("bakery", "bakery", "NOUN", "NN", "compound", 6),
+        ("mon", "mon", "NOUN", "NN", "nsubj", 7),
+        ("sat", "sit", "VERB", "VBD", "conj", 1),
+    ]
+    tokens = tuple(
+        Token(
+            i=n,
+            text=w,
+            lemma=lemma,
+            pos=pos,
+            tag=tag,
+            dep=dep,
+            head=head,
+            morph={"Person": "1"} if w == "i" else {},
+        )
+        for n, (w, lemma, pos, tag, dep, head) in enumerate(words)
+    )
+    sentence = Sentence(text="i do shifts at a bakery mon sat", tokens=tokens)
+    assert [render(c) for c in clauses(sentence)] == ["i do shifts at a bakery mon sat"]

@@ -224,6 +224,30 @@ def strip_leading_noise(sentence: Sentence, tokens: list[Token]) -> list[Token]:
     return out
 
 
+def _rejoin_stranded(sentence: Sentence, pieces: list[list[Token]]) -> list[list[Token]]:
+    """A cut that leaves a preposition without its object ("I work night shifts at | a
+    convenience store fri sat …") came from a misparse: the preposition's piece and the piece
+    holding the words after it are one clause."""
+    while True:
+        owner = {t.i: n for n, p in enumerate(pieces) for t in p}
+
+        def stranded(n: int, t: Token) -> int | None:
+            if t.dep != "prep" or any(
+                owner.get(c.i) == n for c in sentence.children(t) if c.dep in ("pobj", "pcomp")
+            ):
+                return None
+            after = owner.get(t.i + 1)
+            return after if after is not None and after != n else None
+
+        pair = next(
+            ((n, m) for n, p in enumerate(pieces) for t in p if (m := stranded(n, t)) is not None), None
+        )
+        if pair is None:
+            return pieces
+        merged = sorted(pieces[pair[0]] + pieces[pair[1]], key=lambda t: t.i)
+        pieces = [p for n, p in enumerate(pieces) if n not in pair] + [merged]
+
+
 def clauses(sentence: Sentence) -> list[list[Token]]:
     """The sentence cut where a verb with a subject of its own is coordinated with, or set
     beside, the verb before it ("I cook, and my wife bakes" → two clauses). A subordinate
@@ -250,6 +274,7 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
     rest = [t for t in sentence.tokens if t.i not in owned]
     if any(t.pos not in ("PUNCT", "CCONJ") for t in rest):
         pieces.append(rest)
+    pieces = _rejoin_stranded(sentence, pieces)
     pieces = sorted((p for p in (_trim(p) for p in pieces) if p), key=lambda p: p[0].i)
     joined: list[list[Token]] = []
     for piece in pieces:
