@@ -224,23 +224,31 @@ def strip_leading_noise(sentence: Sentence, tokens: list[Token]) -> list[Token]:
     return out
 
 
+def _stranded(sentence: Sentence, owner: dict[int, int], n: int, t: Token) -> int | None:
+    """The piece holding the words after `t`, when `t` is a preposition left without its object
+    in piece `n`."""
+    if t.dep != "prep" or any(
+        owner.get(c.i) == n for c in sentence.children(t) if c.dep in ("pobj", "pcomp")
+    ):
+        return None
+    after = owner.get(t.i + 1)
+    return after if after is not None and after != n else None
+
+
 def _rejoin_stranded(sentence: Sentence, pieces: list[list[Token]]) -> list[list[Token]]:
     """A cut that leaves a preposition without its object ("I work night shifts at | a
     convenience store fri sat …") came from a misparse: the preposition's piece and the piece
     holding the words after it are one clause."""
     while True:
         owner = {t.i: n for n, p in enumerate(pieces) for t in p}
-
-        def stranded(n: int, t: Token) -> int | None:
-            if t.dep != "prep" or any(
-                owner.get(c.i) == n for c in sentence.children(t) if c.dep in ("pobj", "pcomp")
-            ):
-                return None
-            after = owner.get(t.i + 1)
-            return after if after is not None and after != n else None
-
         pair = next(
-            ((n, m) for n, p in enumerate(pieces) for t in p if (m := stranded(n, t)) is not None), None
+            (
+                (n, m)
+                for n, p in enumerate(pieces)
+                for t in p
+                if (m := _stranded(sentence, owner, n, t)) is not None
+            ),
+            None,
         )
         if pair is None:
             return pieces
