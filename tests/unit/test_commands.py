@@ -389,3 +389,16 @@ def test_forget_i_said_that_names_what_the_sentence_before_was_about(parse):
 def test_a_keeping_verb_with_a_source_from_the_memory_is_no_forget(parse):
     found = command(parse, "Keep the quote from your notes for the email.")
     assert found is None or found.action == "remember"
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("you don't need to keep the stuff about the bathroom leak, it's fixed", "the bathroom leak"),
+        ("Don't keep the part about the loan.", "the loan"),
+    ],
+)
+def test_a_negated_keep_whose_object_is_about_a_topic_is_a_tentative_forget(parse, text, content):
+    """ "the stuff about X" names something said, unlike "the emojis" (an edit of a text)."""
+    found = command(parse, text)
+    assert found is not None and found.action == "forget" and found.tentative and content in found.content

@@ -490,8 +490,10 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
                 if role != "drop" or _elsewhere(s, clause):
                     continue
                 named = _named(_trim(_topic(s, tokens)))
-                if named and clause.role != "drop":
-                    continue  # "don't keep the emojis" edits a text
+                if named and clause.role != "drop" and not _about(clause.verb, tokens):
+                    # "don't keep the emojis" edits a text; "don't keep the thing about the car"
+                    # points at what was said
+                    continue
                 if (
                     not named
                     and (_dislocated(s) if clause.role == "drop" else _pointed_at(s, clause.verb, before))
@@ -525,6 +527,13 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
         action = "remember" if role == "keep" else "forget"
         return _Reading(Command(action=action, content=_words(content), tentative=tentative))
     return None
+
+
+def _about(verb: Token, tokens: list[Token]) -> bool:
+    """The object has a topic phrase after the verb ("the thing about the car", "the bit on my
+    salary"): it names something said, not a part of a text being edited."""
+    topics = vocabulary().topic_preps
+    return any(t.dep == "prep" and _lemma(t) in topics and t.i > verb.i for t in tokens)
 
 
 def _only_points(tokens: list[Token]) -> bool:
