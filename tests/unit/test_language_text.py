@@ -191,3 +191,18 @@ def test_a_cut_that_strands_a_preposition_keeps_the_clause_whole() -> None:
     )
     sentence = Sentence(text="i do shifts at a bakery mon sat", tokens=tokens)
     assert [render(c) for c in clauses(sentence)] == ["i do shifts at a bakery mon sat"]
+
+
+@pytest.mark.parametrize(
+    ("text", "shift"),
+    [
+        ("The school wants me on the new parents committee.", False),
+        ("The choir put me in the new alto section.", False),
+        ("My new flat is in Leith.", True),
+        ("The new schedule is Monday to Wednesday.", True),
+    ],
+)
+def test_new_marks_a_change_only_in_a_clause_of_the_users(text: str, shift: bool) -> None:
+    """ "the new X" in someone else's clause is their news, not a change of a fact about the user."""
+    (sentence,) = PARSER.parse(text)
+    assert changes.change_of(sentence, list(sentence.tokens)).shift is shift

@@ -62,6 +62,24 @@ def _someone_elses(sentence: Sentence, token: Token, top: Token | None) -> bool:
     return False
 
 
+def _anothers_subject(sentence: Sentence, token: Token, top: Token | None) -> bool:
+    """ "Club wants me on *the new* portal": the clause is someone else's (its subject is neither
+    the user, the user's thing, nor the new thing itself), so "new" changes nothing of the user's."""
+    if top is None:
+        return False
+    subject = next((c for c in sentence.children(top) if c.dep in SUBJECTS), None)
+    if subject is None or subject.i == token.head:
+        return False
+    owned = (
+        is_first_person(subject)
+        or subject.lower == "user"
+        or any(
+            c.dep == "poss" and (is_first_person(c) or c.lower == "user") for c in sentence.children(subject)
+        )
+    )
+    return not owned
+
+
 def others_clause(sentence: Sentence, tokens: list[Token]) -> bool:
     """Part of the statement is a clause with a subject other than the user ("I'm helping *my mum
     move flats*", "I moved because *my company relocated*")."""
@@ -91,7 +109,9 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
         if t.lower == "over" and t.pos == "ADP" and sentence.tokens[t.head].lemma == "be":
             shift = retract = True
             continue
-        if t.lower in _definite_only() and (t.dep != "amod" or _indefinite(sentence, t)):
+        if t.lower in _definite_only() and (
+            t.dep != "amod" or _indefinite(sentence, t) or _anothers_subject(sentence, t, top)
+        ):
             continue
         if t.pos in ("VERB", "ADV", "ADJ"):
             shift = True
