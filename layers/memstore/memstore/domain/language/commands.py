@@ -43,8 +43,8 @@ about something else" dismisses a topic and deletes nothing, "Remember this." po
 it. When the rest of the sentence names something ("Never mind my morning routine, forget it"),
 that is the pointer's object, as a tentative forget; so is a noun phrase that opens the sentence,
 set off by punctuation, when it is not the clause's subject ("Gym thing: wipe it.", "The wedding
-plans — you can knock that out of your notes"; a verb's nearest subject is its subject, an earlier
-one is such a topic).
+plans — you can forget about that"; a verb's nearest subject is its subject, an earlier one is such
+a topic).
 
 A destructive personal verb whose object does not refer to the user or the memory ("Delete the
 football thing") is a tentative forget: `recognise` returns it (`Command.tentative`), and it
@@ -136,9 +136,6 @@ class _Clause:
     personal_only: bool
     used: tuple[Token, ...]
     """The verb and the words of a phrasal memory verb ("keep in mind")."""
-    placed: bool = False
-    """Any verb that puts something into the assistant's memory ("put it in your notes"): the
-    place makes it a memory verb."""
 
 
 def _lemma(t: Token) -> str:
@@ -191,8 +188,8 @@ def _clauses(s: Sentence) -> list[_Clause]:
             if role == "keep" and any(_lemma(c) != "from" and _memory_place(s, c) for c in s.children(t)):
                 role = "drop"  # "keep that off the record", "keep it out of your notes" ("from" is a source)
             out.append(_Clause(t, role, obj == "personal", (t,)))
-        elif (role := _moved(s, t)) is not None:
-            out.append(_Clause(t, role, False, (t,), placed=True))
+        elif _puts_into_memory(s, t):
+            out.append(_Clause(t, "keep", False, (t,)))
     return out
 
 
@@ -216,16 +213,16 @@ def _place(s: Sentence, prep: Token) -> tuple[str | None, list[Token]]:
     return direction, [o for h in heads for o in s.children(h) if o.dep in ("pobj", "pcomp")]
 
 
-def _moved(s: Sentence, verb: Token) -> str | None:
-    """ "keep" when any verb puts something into the assistant's memory: a place phrase ("in",
+def _puts_into_memory(s: Sentence, verb: Token) -> bool:
+    """Any verb that puts something into the assistant's memory is a keeping one: a place phrase ("in",
     "into", "to") whose noun is the assistant's ("put it in your notes", "add my shoe size to your
     memory"). Taking something out of it is no command by the place alone: "use / copy / read the
     quote from your notes" reads it."""
     for prep in s.children(verb):
         direction, objects = _place(s, prep)
         if direction == "in" and any(_assistants_memory(s, o) for o in objects):
-            return "keep"
-    return None
+            return True
+    return False
 
 
 def _assistants_memory(s: Sentence, noun: Token) -> bool:
@@ -479,7 +476,7 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
             continue
         tokens = _without_places(s, _object_tokens(s, clause))
         role = clause.role if negations % 2 == 0 else ("keep" if clause.role == "drop" else "drop")
-        if negations % 2 and clause.role == "drop" and (clause.personal_only or clause.placed):
+        if negations % 2 and clause.role == "drop" and clause.personal_only:
             continue
         tentative = False
         if clause.personal_only:
@@ -568,8 +565,8 @@ def _pointed_at(s: Sentence, verb: Token, before: Sentence | None) -> list[Token
 
 def _dislocated(s: Sentence) -> list[Token] | None:
     """A noun phrase that opens the sentence and is set off by punctuation without being the
-    subject of its clause: the topic a later pointer names ("Course thing: wipe it.", "the market
-    application thing — never mind, you can throw that out")."""
+    subject of its clause: the topic a later pointer names ("Course thing: wipe it.", "the wedding
+    plans — never mind, you can forget about that")."""
     start = next((t for t in s.tokens if t.dep not in ("cc", "intj", "punct")), None)
     if start is None:
         return None

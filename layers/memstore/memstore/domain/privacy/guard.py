@@ -117,19 +117,17 @@ class PrivacyGuard:
             semantic = self._categories().flag(vectors, active)
         else:
             semantic = [set() for _ in flat]
-        naming = [
-            n < len(doc) and _only_a_name(doc[n])
-            for doc, t in zip(parsed, sentences, strict=True)
-            for n in range(len(t))
-        ]
-        semantic = [set() if only else found for found, only in zip(semantic, naming, strict=True)]
         docs = [
             doc[n] if n < len(doc) else None
             for doc, t in zip(parsed, sentences, strict=True)
             for n in range(len(t))
         ]
         semantic = [
-            found - {_ORIGIN} if _ORIGIN in found and s is not None and _a_taste(s) else found
+            set()
+            if s is not None and _only_a_name(s)
+            else found - {_ORIGIN}
+            if _ORIGIN in found and s is not None and _a_taste(s)
+            else found
             for found, s in zip(semantic, docs, strict=True)
         ]
         values: set[str] = set()
