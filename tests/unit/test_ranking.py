@@ -169,8 +169,9 @@ def test_static_order_is_by_importance_then_recency_with_the_prior_as_score(rows
 
 @given(st.lists(words, min_size=0, max_size=12), words)
 def test_information_is_in_the_unit_interval_and_grows_with_content_words(parts, extra):
-    shorter = item("a", content=" ".join(parts) or "ok")
-    longer = item("b", content=" ".join([*parts, extra]))
+    base = parts or ["ok"]  # a memory has some content; the longer one adds `extra` to the same words
+    shorter = item("a", content=" ".join(base))
+    longer = item("b", content=" ".join([*base, extra]))
     assert 0.0 <= ranking.information(shorter) <= ranking.information(longer) < 1.0
 
 
