@@ -15,9 +15,9 @@ from memstore.ports.clock import Clock, system_clock
 from memstore.settings import SchedulerKind, Settings, VectorBackend
 
 if TYPE_CHECKING:
+    from memstore.adapters.spacy_parser import SpacyParser
     from memstore.domain.extraction import Candidate
     from memstore.domain.language.semantics import Embed
-    from memstore.domain.language.syntax import Parser
     from memstore.domain.models import MemoryItem, Store
     from memstore.domain.privacy import PrivacyGuard
     from memstore.ports.audit import AuditLog
@@ -462,7 +462,7 @@ class Container:
         return LogPublisher()
 
     @cached_property
-    def parser(self) -> Parser:
+    def parser(self) -> SpacyParser:
         from memstore.adapters.spacy_parser import SpacyParser
 
         return SpacyParser()
@@ -574,6 +574,7 @@ class Container:
             similarity_for=self.similarity_for,
             guard_for=self.privacy_guard_for,
             forget_embed_for=self.forget_embed_for,
+            reuse_parses=self.parser.reusing,
         )
 
     def forget_embed_for(self, store: Store | None) -> Embed:

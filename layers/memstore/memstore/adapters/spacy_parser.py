@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -134,10 +135,36 @@ def _known_verbs(nlp: Any) -> frozenset[str]:
 class SpacyParser:
     """spaCy's pipelines are not documented as thread-safe: one parse runs at a time."""
 
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    @contextmanager
+    def reusing(self) -> Iterator[None]:
+        """Inside the block, this thread parses each distinct text once: one update reads its
+        messages several times (commands, statements, the privacy guard). The parses are dropped
+        when the outermost block ends, so no text outlives the update that brought it."""
+        if getattr(self._local, "memo", None) is not None:
+            yield
+            return
+        self._local.memo = {}
+        try:
+            yield
+        finally:
+            self._local.memo = None
+
     def parse(self, text: str) -> list[Sentence]:
         return self.parse_many([text])[0]
 
     def parse_many(self, texts: Sequence[str]) -> list[list[Sentence]]:
+        memo: dict[str, list[Sentence]] | None = getattr(self._local, "memo", None)
+        if memo is None:
+            return self._parse_many(texts)
+        missing = [t for t in dict.fromkeys(texts) if t not in memo]
+        if missing:
+            memo.update(zip(missing, self._parse_many(missing), strict=True))
+        return [list(memo[t]) for t in texts]
+
+    def _parse_many(self, texts: Sequence[str]) -> list[list[Sentence]]:
         nlp = _pipeline()
         verbs = _known_verbs(nlp)
         with _parsing:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Protocol
 
 from memstore.domain import merge
@@ -414,8 +415,12 @@ class ConsolidationService:
         *,
         guard_for: GuardFor,
         forget_embed_for: ForgetEmbedFor | None = None,
+        reuse_parses: Callable[[], AbstractContextManager[object]] = nullcontext,
     ):
+        """`reuse_parses` opens a block in which the parser reads each text once (the wiring
+        passes the parser's own; see adapters/spacy_parser.py)."""
         self._forget_embed_for = forget_embed_for
+        self._reuse_parses = reuse_parses
         self._repo = repo
         self._clock = clock
         self._writer = writer
@@ -454,7 +459,8 @@ class ConsolidationService:
         if store is None:
             return self._answer(job, "done")
         try:
-            result, failed_messages = self._consolidate(store, update)
+            with self._reuse_parses():
+                result, failed_messages = self._consolidate(store, update)
         except ExtractionFailed as e:
             self.fail(job, {"Error": type(e).__name__, "Cause": e.message})
             return self._answer(job, "failed")
