@@ -12,6 +12,7 @@ from memstore.domain.language.text import (
     asks,
     clauses,
     conjugate_third_singular,
+    introductions,
     render,
     strip_leading_noise,
     third_person,
@@ -206,3 +207,41 @@ def test_new_marks_a_change_only_in_a_clause_of_the_users(text: str, shift: bool
     """ "the new X" in someone else's clause is their news, not a change of a fact about the user."""
     (sentence,) = PARSER.parse(text)
     assert changes.change_of(sentence, list(sentence.tokens)).shift is shift
+
+
+@pytest.mark.parametrize(
+    ("text", "shift"),
+    [
+        ("I've been working as a librarian for a few years now.", False),
+        ("Porto has been home for a while now.", False),
+        ("I have been vegan since college now.", False),
+        ("My sister has lived in Oslo for ages now.", False),
+        ("I live in Leeds now.", True),
+        ("I've switched to tea now.", True),
+        ("I have moved to Leeds now.", True),
+        ("I'm working as a nurse now, for two years.", True),
+    ],
+)
+def test_now_that_closes_a_span_of_time_marks_no_change(text: str, shift: bool) -> None:
+    """ "for a few years now" says the fact has held until today; only "now" on its own is news."""
+    (sentence,) = PARSER.parse(text)
+    assert changes.change_of(sentence, list(sentence.tokens)).shift is shift
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("My mum Tancredi is coming to stay with us next month.", [("mum", "Tancredi")]),
+        ("I'm helping my mum Ignatia move flats this weekend.", [("mum", "Ignatia")]),
+        ("I called my sister Ana yesterday.", [("sister", "Ana")]),
+        ("My boss Karen keeps emailing me.", [("boss", "Karen")]),
+        ("My flight Monday got cancelled.", []),
+        ("I'll text my brother Friday.", []),
+        ("I told my mom Sunday works.", []),
+    ],
+)
+def test_a_capitalised_word_after_a_noun_of_the_users_names_it(text: str, named: list) -> None:
+    """However the parser labels the pair ("my mum Tancredi" as two subjects, "my mum Ignatia" as
+    a noun with a modifier), the name is lasting; a weekday after the noun names nothing."""
+    (sentence,) = PARSER.parse(text)
+    assert introductions(sentence) == named

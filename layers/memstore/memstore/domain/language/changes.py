@@ -80,6 +80,27 @@ def _anothers_subject(sentence: Sentence, token: Token, top: Token | None) -> bo
     return not owned
 
 
+def _up_to_now(sentence: Sentence, token: Token) -> bool:
+    """ "I've been a librarian *for a few years now*": an adverb of the present on a perfect
+    verb that also carries a span ("for …", "since …") ends that span at the present: the fact
+    has held all along, nothing changed."""
+    verb = sentence.tokens[token.head]
+    if token.dep != "advmod" or verb.pos not in ("VERB", "AUX"):
+        return False
+    kids = sentence.children(verb)
+    perfect = any(c.dep == "aux" and c.lemma == "have" for c in kids) and (
+        verb.tag == "VBN" or any(c.dep == "aux" and c.tag == "VBN" for c in kids)
+    )
+    spans = [
+        p
+        for p in sentence.subtree(verb)
+        if p.dep == "prep"
+        and p.lower in ("for", "since")
+        and any(o.dep == "pobj" and o.pos != "PROPN" for o in sentence.children(p))
+    ]
+    return perfect and bool(spans)
+
+
 def others_clause(sentence: Sentence, tokens: list[Token]) -> bool:
     """Part of the statement is a clause with a subject other than the user ("I'm helping *my mum
     move flats*", "I moved because *my company relocated*")."""
@@ -112,6 +133,8 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
         if t.lower in _definite_only() and (
             t.dep != "amod" or _indefinite(sentence, t) or _anothers_subject(sentence, t, top)
         ):
+            continue
+        if t.pos == "ADV" and _up_to_now(sentence, t):
             continue
         if t.pos in ("VERB", "ADV", "ADJ"):
             shift = True

@@ -420,4 +420,29 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
                 and not any(c.dep in ("poss", "prep", "acl", "relcl") for c in sentence.children(subject))
             ):
                 out.append(("name", _name_of(sentence, p)))
+    out.extend(_named_after(sentence))
     return list(dict.fromkeys(out))
+
+
+def _mine(sentence: Sentence, token: Token) -> bool:
+    return any(c.dep == "poss" and is_first_person(c) for c in sentence.children(token))
+
+
+def _named_after(sentence: Sentence) -> list[tuple[str, str]]:
+    """ "my mum Tancredi is coming", "helping my mum Ignatia move": a capitalised word right after a
+    noun of the user's names it, whatever dependency the parser gave the pair (both subjects of
+    one verb, the name read as a noun with the relation as its modifier); a time adverbial ("my
+    flight Monday") names nothing."""
+    out: list[tuple[str, str]] = []
+    for noun, name in zip(sentence.tokens, sentence.tokens[1:], strict=False):
+        if (
+            noun.pos != "NOUN"
+            or name.pos not in ("PROPN", "NOUN")
+            or not name.text[:1].isupper()
+            or name.dep in ("npadvmod", "compound", "appos")
+        ):
+            continue
+        siblings = noun.head == name.head and name.dep in (noun.dep, "oprd") or noun.head == name.i
+        if siblings and (_mine(sentence, noun) or (noun.head == name.i and _mine(sentence, name))):
+            out.append((_noun_phrase(sentence, noun), _name_of(sentence, name)))
+    return out
