@@ -495,3 +495,22 @@ def test_each_or_every_alone_does_not_make_a_task_standing(extractor):
 def test_a_question_of_the_users_own_heads_the_answer_after_it(extractor):
     got = facts(extract(extractor, ("user", "My job? Farrier, for twelve years now.")))
     assert any(f.startswith("The user's job: Farrier") for f in got), got
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "I play the bodhrán at the trad session on Thursdays, do you know any good exercises for triplets?",
+            ["The user plays the bodhrán at the trad session on Thursdays."],
+        ),
+        (
+            "im on the robotics team at Hillcrest and the robot keeps drifting left, are the motors all the same??",
+            ["The user is on the robotics team at Hillcrest."],
+        ),
+        ("What tyres should I buy for my Golf?", []),
+        ("Do you know if I can freeze cooked rice?", []),
+    ],
+)
+def test_what_the_user_tells_before_asking_is_kept_and_the_question_is_not(extractor, said, kept):
+    assert facts(extract(extractor, ("user", said))) == kept

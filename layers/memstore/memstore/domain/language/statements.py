@@ -119,6 +119,24 @@ def is_request_question(sentence: Sentence) -> bool:
     return False
 
 
+def _told_before_asking(sentence: Sentence, pieces: list[list[Token]]) -> list[list[Token]]:
+    """ "I play bodhrán on Thursdays, do you know any exercises for triplets?": the clauses before
+    the one that asks, each in a statement's order (the user its subject, before its verb; no
+    question word), are what the user told about themselves to set up the question."""
+    told = []
+    for clause in pieces[:-1]:
+        head = head_of(clause)
+        if head is None or any(t.tag in ("WP", "WRB", "WDT", "WP$") for t in clause):
+            continue
+        kids = sentence.children(head)
+        subject = next((c for c in kids if c.dep in SUBJECTS), None)
+        if subject is None or subject.i > head.i or any(c.dep == "aux" and c.i < subject.i for c in kids):
+            continue
+        if is_first_person(subject):
+            told.append(clause)
+    return told
+
+
 def is_wh_question(sentence: Sentence) -> bool:
     """A question for information about something other than the asker ("What's the puppy's
     name?", not "How can I help?")."""
@@ -232,9 +250,15 @@ class Reader:
                 text = f"The user's {noun} is {name}."
                 out.append(Statement(turn.message_id, text, text, label="intro", about_self=noun == "name"))
             asking = is_question(sentence)
+            pieces = clauses(sentence)
+            told = None
             if asking and not is_request_question(sentence):
-                continue
-            for clause in clauses(sentence):
+                told = _told_before_asking(sentence, pieces)
+                if not told:
+                    continue
+            for clause in pieces:
+                if told is not None and not any(clause is t for t in told):
+                    continue
                 tokens = strip_leading_noise(sentence, clause)
                 if not tokens or all(t.pos == "PUNCT" for t in tokens):
                     continue
@@ -258,7 +282,7 @@ class Reader:
                     statement = self._clause(turn.message_id, sentence, tokens, antecedent, clause, refs)
                     if statement is not None and refs and before is not None:
                         statement.context = before.text
-                if asking and statement is not None and not _habitual(tokens):
+                if asking and told is None and statement is not None and not _habitual(tokens):
                     continue
                 if statement is not None:
                     statement.named = any(t.pos == "PROPN" for t in tokens)
