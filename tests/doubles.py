@@ -80,3 +80,26 @@ class CountingEmbedder(HashingEmbedder):
     def embed(self, texts):
         self.texts.extend(texts)
         return super().embed(texts)
+
+
+def memory_container(store: str = "s", **overrides):
+    """A container on the in-memory repository and a manual clock, its scheduler recording the
+    consolidation jobs, with one store created: (container, scheduler)."""
+    from memstore.adapters.memory_repository import InMemoryRepository
+    from memstore.domain.access import Caller
+    from memstore.domain.requests import CreateStoreRequest
+    from memstore.ports.clock import ManualClock
+    from memstore.settings import Settings
+    from memstore.wiring import Container
+
+    scheduler = RecordingScheduler()
+    c = Container(
+        Settings(),
+        repository=InMemoryRepository(),
+        clock=ManualClock(),
+        scheduler=scheduler,
+        publisher=RecordingPublisher(),
+        **overrides,
+    )
+    c.stores.create(CreateStoreRequest(name=store), Caller())
+    return c, scheduler

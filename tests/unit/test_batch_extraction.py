@@ -16,7 +16,7 @@ from memstore.ports.clock import ManualClock
 from memstore.services.batch_extraction import extract_isolating
 from memstore.settings import Settings
 from memstore.wiring import Container
-from tests.doubles import RecordingPublisher, RecordingScheduler
+from tests.doubles import RecordingPublisher, RecordingScheduler, memory_container
 
 POISON = "\u2620"
 CALLER = Caller()
@@ -256,15 +256,7 @@ def test_a_dry_run_reports_the_message_it_would_set_aside(env):
 def test_the_rules_extractor_with_a_lone_surrogate_sets_only_that_message_aside():
     """The message of the bug report, past the API's own check (an older client, the EventBridge
     path before its check, or a record written before it): spaCy cannot encode it."""
-    scheduler = RecordingScheduler()
-    c = Container(
-        Settings(),
-        repository=InMemoryRepository(),
-        clock=ManualClock(),
-        scheduler=scheduler,
-        publisher=RecordingPublisher(),
-    )
-    c.stores.create(CreateStoreRequest(name="s"), CALLER)
+    c, scheduler = memory_container()
     update_id = submit(c, "I live in Lisbon.", "I like \ud800 tea.")
     assert c.consolidation.run(scheduler.jobs[-1])["status"] == "done"
     update = c.updates.get("s", update_id, CALLER)

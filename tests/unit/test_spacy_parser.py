@@ -61,24 +61,11 @@ def test_the_block_ends_even_when_the_work_inside_fails():
 
 
 def test_a_consolidation_parses_each_text_once_and_keeps_no_parse_after_it(monkeypatch):
-    from memstore.adapters.memory_repository import InMemoryRepository
     from memstore.domain.access import Caller
-    from memstore.domain.requests import CreateStoreRequest
     from memstore.domain.updates import UpdateMemoriesRequest, UpdateStatus
-    from memstore.ports.clock import ManualClock
-    from memstore.settings import Settings
-    from memstore.wiring import Container
-    from tests.doubles import RecordingPublisher, RecordingScheduler
+    from tests.doubles import memory_container
 
-    scheduler = RecordingScheduler()
-    c = Container(
-        Settings(),
-        repository=InMemoryRepository(),
-        clock=ManualClock(),
-        scheduler=scheduler,
-        publisher=RecordingPublisher(),
-    )
-    c.stores.create(CreateStoreRequest(name="s"), Caller())
+    c, scheduler = memory_container()
     items = [
         {"role": "user", "content": "I moved from Paris to Berlin last month for a new job."},
         {"role": "assistant", "content": "Congratulations on the move!"},

@@ -353,9 +353,13 @@ def _name_of(sentence: Sentence, token: Token) -> str:
     return " ".join(t.text for t in sorted(parts, key=lambda t: t.i))
 
 
+def _mine(sentence: Sentence, token: Token) -> bool:
+    return any(c.dep == "poss" and is_first_person(c) for c in sentence.children(token))
+
+
 def _owned(sentence: Sentence, noun: Token) -> bool:
     """The noun is the user's: "my dog", or the object of a verb whose subject is the user."""
-    if any(c.dep == "poss" and is_first_person(c) for c in sentence.children(noun)):
+    if _mine(sentence, noun):
         return True
     head = sentence.tokens[noun.head]
     return noun.dep == "dobj" and any(
@@ -422,10 +426,6 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
                 out.append(("name", _name_of(sentence, p)))
     out.extend(_named_after(sentence))
     return list(dict.fromkeys(out))
-
-
-def _mine(sentence: Sentence, token: Token) -> bool:
-    return any(c.dep == "poss" and is_first_person(c) for c in sentence.children(token))
 
 
 def _named_after(sentence: Sentence) -> list[tuple[str, str]]:
