@@ -514,3 +514,16 @@ def test_a_question_of_the_users_own_heads_the_answer_after_it(extractor):
 )
 def test_what_the_user_tells_before_asking_is_kept_and_the_question_is_not(extractor, said, kept):
     assert facts(extract(extractor, ("user", said))) == kept
+
+
+def test_a_change_replaces_the_memory_of_the_same_thing_even_when_it_was_filed_under_another_kind(extractor):
+    """ "My default browser is Opera now." and a stored "The user's browser is Safari, …" that the
+    classifier had filed as procedural: the same subject with the same verb is one slot."""
+    browser = item("browser", "The user's browser is Safari, if that changes the steps.").model_copy(
+        update={"kind": Kind.PROCEDURAL}
+    )
+    sister = item("sister", "The user's sister is a nurse in Leeds.")
+    got = extract(extractor, ("user", "My default browser is Opera now."), existing=[browser, sister])
+    assert [(c.content, c.replaces) for c in got.memories] == [
+        ("The user's default browser is Opera now.", ["browser"])
+    ]

@@ -219,12 +219,19 @@ class RulesExtractor:
                 ]
             scored += [(float(stored[m.memory_id] @ vector), m.memory_id) for m in named]
             for m in [] if named else pool:
-                if m.kind != c.kind:
-                    continue
                 cosine = float(stored[m.memory_id] @ vector)
                 if statement.retraction_of:
                     cosine = max(cosine, float(stored[m.memory_id] @ back))
-                same_facet = c.topic is not None and facets[m.memory_id] == c.topic
+                # the same thing of the user's with the same verb is one slot, whatever kind or
+                # facet each was filed under
+                same_frame = (
+                    statement.change.shift
+                    and cosine >= CHANGE_MATCH_FACET
+                    and self._same_frame(c.content, m.content)
+                )
+                if m.kind != c.kind and not same_frame:
+                    continue
+                same_facet = same_frame or (c.topic is not None and facets[m.memory_id] == c.topic)
                 enough = (
                     (statement.exclusive and same_facet and cosine >= EXCLUSIVE_MATCH)
                     or (statement.retraction_of is not None and cosine >= RETRACTION_MATCH)
@@ -309,6 +316,15 @@ class RulesExtractor:
             noun is not None and self._someone(noun) and noun in text.lower()
             for noun, text in ((a, old), (b, new))
         )
+
+    def _same_frame(self, new: str, old: str) -> bool:
+        """ "The user's default browser is Opera now." / "The user's browser is Safari.": the same
+        subject (its head noun, not the user themself) with the same verb."""
+        frames = [
+            (subject_noun(doc[0]), doc[0].root.lemma.lower()) if doc else (None, None)
+            for doc in self._parser.parse_many([new, old])
+        ]
+        return frames[0][0] is not None and frames[0] == frames[1]
 
     def _someone(self, noun: str) -> bool:
         (vector,) = self._embedder.embed([f"The user's {noun}."])
