@@ -238,6 +238,7 @@ def test_now_that_closes_a_span_of_time_marks_no_change(text: str, shift: bool) 
         ("My flight Monday got cancelled.", []),
         ("I'll text my brother Friday.", []),
         ("I told my mom Sunday works.", []),
+        ("Scratch that, I'm on Opera now, not Vivaldi.", []),
     ],
 )
 def test_a_capitalised_word_after_a_noun_of_the_users_names_it(text: str, named: list) -> None:

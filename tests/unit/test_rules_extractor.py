@@ -527,3 +527,12 @@ def test_a_change_replaces_the_memory_of_the_same_thing_even_when_it_was_filed_u
     assert [(c.content, c.replaces) for c in got.memories] == [
         ("The user's default browser is Opera now.", ["browser"])
     ]
+
+
+def test_a_value_set_off_by_not_is_the_former_one_never_the_users_name(extractor):
+    name = item("name", "The user is Severine.", topic="name")
+    browser = item("browser", "The user uses Vivaldi.", topic="technology")
+    got = extract(
+        extractor, ("user", "Scratch that, I'm on Opera now, not Vivaldi."), existing=[name, browser]
+    )
+    assert [(c.content, c.replaces) for c in got.memories] == [("The user is on Opera now.", ["browser"])]

@@ -211,7 +211,7 @@ def _contrasted(sentence: Sentence, token: Token) -> bool:
     negated = any(c.dep == "neg" and c.i < token.i for c in kids)
     start = min(x.i for x in sentence.subtree(token))
     before = sentence.tokens[start - 1] if start > 0 else None
-    preceded = before is not None and before.dep == "neg" and before.head in (token.i, token.head)
+    preceded = before is not None and before.dep == "neg"
     return (
         (negated or preceded)
         and token.i > 1

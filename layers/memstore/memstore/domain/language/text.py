@@ -383,7 +383,7 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
             continue
         head = sentence.tokens[p.head]
         kids = sentence.children(p)
-        if any(c.dep == "neg" for c in kids):
+        if any(c.dep == "neg" for c in kids) or (p.i > 0 and sentence.tokens[p.i - 1].dep == "neg"):
             continue
         for n in [c for c in kids if c.dep in ("appos", "poss", "compound") and c.pos == "NOUN"]:
             if _owned(sentence, n):
