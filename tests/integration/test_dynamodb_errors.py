@@ -17,3 +17,17 @@ def test_missing_table_is_a_dependency_error_on_reads_and_listings(moto_table):
         repo.scope_items("s", "alice", 0)
     with pytest.raises(DependencyUnavailable):
         repo.list_items("s", "alice", Kind.USER_PROFILE, 10, None, 0)
+
+
+def test_missing_table_is_a_dependency_error_on_the_warm_search_requests(moto_table):
+    from memstore.domain.models import SearchSession
+
+    repo = DynamoDBRepository("no-such-table")
+    with pytest.raises(DependencyUnavailable) as raised:
+        repo.scope_stamp("s", "alice")
+    assert type(raised.value.__cause__).__name__ == "ResourceNotFoundException"
+    session = SearchSession(
+        search_id="srch_1", store="s", scope="alice", returned=[], created_at=1, expires_at=2
+    )
+    with pytest.raises(DependencyUnavailable):
+        repo.save_search(session)

@@ -9,6 +9,7 @@ keeps the label's words: a name matches lexically, weighted by how rare it is in
 
 from __future__ import annotations
 
+import functools
 import re
 
 from memstore.domain.models import Kind
@@ -30,6 +31,7 @@ def unlabelled(content: str) -> str:
     return rest if rest.strip() else content
 
 
+@functools.lru_cache(maxsize=50_000)
 def speaker(content: str) -> str | None:
     """The name a transcript line is labelled with, if any."""
     match = _LABEL.match(content)

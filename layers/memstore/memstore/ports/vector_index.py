@@ -6,9 +6,8 @@ same way. The DynamoDB backend ranks in process; the OpenSearch backend asks a k
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, Union
-
-from pydantic import BaseModel
 
 from memstore.domain.models import MemoryItem
 
@@ -26,7 +25,10 @@ def resolve(vector: QueryVector) -> np.ndarray:
     return vector() if callable(vector) else vector
 
 
-class Hit(BaseModel):
+@dataclass(slots=True)
+class Hit:
+    """One candidate (a plain record: a search builds up to a hundred of them)."""
+
     memory_id: str
     vector_score: float | None = None
     """Cosine similarity in [-1, 1], when the vector ranker found it."""
