@@ -10,7 +10,9 @@ Scores are in [0, 1]:
     information = 1 - exp(-content words / INFORMATIVE_TERMS)
     speaker   = 1 - SPEAKER_WEIGHT when the query names the speaker of some found memories
                 (domain/speaker_labels.py) but not this memory's, else 1
-    score     = relevance * content * speaker * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior)
+    time      = 1 - TIME_WEIGHT when the query names a time (domain/when.py) that some found
+                memories were said at or carry a date of, but not this one, else 1
+    score     = relevance * content * speaker * time * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior)
     prior     = (importance + recency) / 2, recency = exp(-age / RECENCY_HALF_LIFE * ln 2)
     importance = the stored importance decayed to now with the store's half-life for the
                  memory's kind (domain/lifecycle.py), the value the lifecycle pass would store
@@ -38,7 +40,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from memstore.domain import search_terms, speaker_labels
+from memstore.domain import search_terms, speaker_labels, when
 from memstore.domain.lifecycle import current_importance
 from memstore.domain.lifecycle_options import LifecycleOptions
 from memstore.domain.models import MemoryItem
@@ -50,6 +52,9 @@ five); relevance is scaled by 1 - INFORMATION_WEIGHT * (1 - information)."""
 SPEAKER_WEIGHT = 0.3
 """When the query names the speaker of some found memories, the others' relevance is scaled by
 1 - SPEAKER_WEIGHT."""
+TIME_WEIGHT = 0.3
+"""When the query names a time that some found memories fit, the others' relevance is scaled by
+1 - TIME_WEIGHT."""
 RRF_K = 60
 FUSION_RANK_WEIGHT = 0.5
 PRIOR_WEIGHT = 0.15
@@ -158,6 +163,16 @@ def addressed(items: Iterable[MemoryItem], query: str) -> dict[str, bool] | None
     return named if any(named.values()) else None
 
 
+def timely(items: Iterable[MemoryItem], query: str, now: float) -> dict[str, bool] | None:
+    """memory_id -> whether the memory fits a time the query names; None when the query names
+    none or no memory fits it."""
+    asked = when.asked(query, now)
+    if not asked:
+        return None
+    fit = {i.memory_id: when.fits(asked, when.said(i.content, i.created_at)) for i in items}
+    return fit if any(fit.values()) else None
+
+
 def _ranks(scores: dict[str, float]) -> dict[str, int]:
     ordered = sorted(scores, key=lambda k: (-scores[k], k))
     return {key: rank for rank, key in enumerate(ordered, start=1)}
@@ -181,6 +196,7 @@ def fuse(
     vector_ranks, text_ranks = _ranks(vector), _ranks(text)
     found = [items[m] for m in set(vector) | set(text) if m in items]
     named = addressed(found, query) if query else None
+    dated = timely(found, query, now) if query else None
     rrf_max = 2 / (RRF_K + 1)
     out = []
     for memory_id in set(vector) | set(text):
@@ -194,6 +210,8 @@ def fuse(
         relevance *= 1 - INFORMATION_WEIGHT * (1 - information(item))
         if named is not None and not named[memory_id]:
             relevance *= 1 - SPEAKER_WEIGHT
+        if dated is not None and not dated[memory_id]:
+            relevance *= 1 - TIME_WEIGHT
         score = relevance * (1 - PRIOR_WEIGHT + PRIOR_WEIGHT * prior(item, now, decay))
         out.append(Scored(item, round(min(1.0, max(0.0, score)), 6)))
     return sorted(out, key=lambda s: (-s.score, s.item.memory_id))
