@@ -536,3 +536,16 @@ def test_a_value_set_off_by_not_is_the_former_one_never_the_users_name(extractor
         extractor, ("user", "Scratch that, I'm on Opera now, not Vivaldi."), existing=[name, browser]
     )
     assert [(c.content, c.replaces) for c in got.memories] == [("The user is on Opera now.", ["browser"])]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Aer Lingus is my airline of choice, the legroom is fine.",
+        "Marmite is my guilty pleasure.",
+        "The Rialto is my local cinema.",
+    ],
+)
+def test_a_thing_named_as_one_of_the_users_is_a_fact_about_the_user(extractor, said):
+    got = facts(extract(extractor, ("user", said)))
+    assert any(said.split(" is ")[0] in f and "the user's" in f for f in got), got

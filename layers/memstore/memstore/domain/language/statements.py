@@ -341,9 +341,7 @@ class Reader:
                 former = changes.former_value(sentence, tokens) if change.shift else None
             subject = next((t for t in tokens if t.dep in SUBJECTS), None)
             about_self = subject is not None and subject.lower in ("i", "we")
-            owned = subject is not None and any(
-                c.dep == "poss" and is_first_person(c) for c in sentence.children(subject)
-            )
+            owned = subject is not None and _owned(sentence, subject)
             return Statement(
                 message_id,
                 text
@@ -424,6 +422,14 @@ class Reader:
                 draft.facet, exclusive = self._sem.facet(vector)
                 draft.exclusive = exclusive and draft.about_self and not draft.shared
         return kept
+
+
+def _owned(sentence: Sentence, subject: Token) -> bool:
+    """The clause is about a thing of the user's: its subject is ("my dog is …"), or a copula
+    names the subject as one ("Ryanair is my airline of choice")."""
+    verb = sentence.tokens[subject.head]
+    named = [subject, *(c for c in sentence.children(verb) if c.dep == "attr" and verb.lemma == "be")]
+    return any(c.dep == "poss" and is_first_person(c) for n in named for c in sentence.children(n))
 
 
 def _habitual(tokens: list[Token], quantifiers: bool = True) -> bool:
