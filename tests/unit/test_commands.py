@@ -402,3 +402,35 @@ def test_a_negated_keep_whose_object_is_about_a_topic_is_a_tentative_forget(pars
     """ "the stuff about X" names something said, unlike "the emojis" (an edit of a text)."""
     found = command(parse, text)
     assert found is not None and found.action == "forget" and found.tentative and content in found.content
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Please keep in mind, going forward, that my gym closes at nine.", "my gym closes at nine"),
+        (
+            "Please remember, going forward, that the kids have swim on Tuesdays.",
+            "the kids have swim on Tuesdays",
+        ),
+        ("Keep in mind, looking ahead, that the van needs diesel.", "the van needs diesel"),
+    ],
+)
+def test_a_that_clause_the_parser_hung_on_an_aside_is_what_to_remember(parse, text, content):
+    # spaCy attaches the that-clause to "going"/"looking", not to the keeping verb
+    assert command(parse, text) == Command(action="remember", content=content)
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Remember that the forms must be filed by Friday.", "the forms must be filed by Friday"),
+        ("Note that my visa paperwork was filed in March.", "my visa paperwork was filed in March"),
+        ("Remember that the claim gets filed through the portal.", "the claim gets filed through the portal"),
+    ],
+)
+def test_a_verb_that_looks_like_a_memory_noun_is_no_pointer(parse, text, content):
+    # "filed" is the verb "file", not "your file on me": the whole clause is what to remember
+    assert command(parse, text) == Command(action="remember", content=content)
+    assert command(parse, "Delete the file you have on my brother.") == Command(
+        action="forget", content="my brother"
+    )

@@ -357,6 +357,19 @@ def _object_tokens(s: Sentence, clause: _Clause) -> list[Token]:
     return sorted({t.i: t for t in out}.values(), key=lambda t: t.i)
 
 
+def _stranded_clause(s: Sentence, verb: Token) -> list[Token]:
+    """A complement clause the parser hung on an adjunct of the verb instead of the verb ("keep in
+    mind, going forward, that the pressure should sit at 1.5 bar": the that-clause under "going"),
+    taken as the object of a verb that has none of its own."""
+    for adjunct in s.children(verb):
+        if adjunct.dep not in ("advcl", "advmod", "npadvmod"):
+            continue
+        for t in s.subtree(adjunct):
+            if t.dep == "ccomp" and any(m.dep == "mark" for m in s.children(t)):
+                return s.subtree(t)
+    return []
+
+
 def _without_places(s: Sentence, tokens: list[Token]) -> list[Token]:
     drop: set[int] = set()
     for t in tokens:
@@ -381,7 +394,7 @@ def _topic(s: Sentence, tokens: list[Token]) -> list[Token]:
     if top.pos == "NOUN" and stated:
         # an appositive clause: "the fact that my passport expires in May" → the clause
         return [t for t in tokens if t.i in {x.i for x in s.subtree(stated[0])}]
-    memory = _lemma(top) in voc.memory_nouns
+    memory = top.pos == "NOUN" and _lemma(top) in voc.memory_nouns  # "my file", not "must be filed"
     about = [
         c
         for c in s.children(top)
@@ -475,6 +488,8 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
         if not ok:
             continue
         tokens = _without_places(s, _object_tokens(s, clause))
+        if not _named(tokens):
+            tokens = _stranded_clause(s, clause.verb) or tokens
         role = clause.role if negations % 2 == 0 else ("keep" if clause.role == "drop" else "drop")
         if negations % 2 and clause.role == "drop" and clause.personal_only:
             continue
