@@ -549,3 +549,20 @@ def test_a_value_set_off_by_not_is_the_former_one_never_the_users_name(extractor
 def test_a_thing_named_as_one_of_the_users_is_a_fact_about_the_user(extractor, said):
     got = facts(extract(extractor, ("user", said)))
     assert any(said.split(" is ")[0] in f and "the user's" in f for f in got), got
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Quick thing, stop adding emojis to your replies.",
+        "One more thing, never suggest recipes with pork.",
+    ],
+)
+def test_an_instruction_after_an_aside_the_parser_read_as_its_subject_is_kept(extractor, said):
+    # spaCy makes "Quick thing" / "One more thing" the subject of the imperative
+    got = facts(extract(extractor, ("user", said)), Kind.PROCEDURAL)
+    assert len(got) == 1 and said.split(", ")[1].rstrip(".").split(" ")[-1] in got[0], got
+
+
+def test_a_possessed_noun_before_a_parenthetical_stays_the_subject(extractor):
+    assert facts(extract(extractor, ("user", "My sister, bless her, calls every Sunday.")), Kind.PROCEDURAL) == []

@@ -156,7 +156,20 @@ def is_instruction(sentence: Sentence, tokens: list[Token]) -> bool:
     subjects = [c for c in sentence.children(root) if c.dep in SUBJECTS]
     if not subjects:
         return root.tag == "VB"
+    if _misread_subject(sentence, root, subjects[0]):
+        return True
     return subjects[0].lower == "you" and any(c.tag == "MD" for c in sentence.children(root))
+
+
+def _misread_subject(sentence: Sentence, verb: Token, subject: Token) -> bool:
+    """A verb in its plain form with no auxiliary does not agree with a singular noun: a noun set
+    off by a comma before it, and owned by no one, is an aside, not its subject ("one more
+    thing, never suggest …", "ok first thing, stop saying …")."""
+    auxiliaries = [c for c in sentence.children(verb) if c.dep in ("aux", "auxpass")]
+    comma = any(t.text == "," for t in sentence.tokens[subject.i + 1 : verb.i])
+    owned = any(c.dep == "poss" for c in sentence.children(subject))
+    plain = verb.tag in ("VB", "VBP") and not auxiliaries
+    return plain and subject.tag in ("NN", "NNP") and comma and not owned
 
 
 def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
@@ -299,7 +312,13 @@ class Reader:
         refs: dict[int, str] | None = None,
     ) -> Statement | None:
         change = changes.change_of(sentence, clause or tokens)
-        if change.retract and not mentions_first_person(tokens) and any(t.dep in SUBJECTS for t in tokens):
+        instruction = is_instruction(sentence, tokens)
+        if (
+            change.retract
+            and not instruction
+            and not mentions_first_person(tokens)
+            and any(t.dep in SUBJECTS for t in tokens)
+        ):
             former = changes.former_value(sentence, tokens)
             return Statement(
                 message_id, render(tokens), render(tokens), label="retraction", change=change, former=former
@@ -311,7 +330,7 @@ class Reader:
         if headed is not None:
             text, former = headed
             return Statement(message_id, text, render(tokens), change=change, about_self=True, former=former)
-        if is_instruction(sentence, tokens):
+        if instruction:
             return Statement(
                 message_id,
                 third_person(sentence, tokens),
