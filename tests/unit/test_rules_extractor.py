@@ -565,4 +565,7 @@ def test_an_instruction_after_an_aside_the_parser_read_as_its_subject_is_kept(ex
 
 
 def test_a_possessed_noun_before_a_parenthetical_stays_the_subject(extractor):
-    assert facts(extract(extractor, ("user", "My sister, bless her, calls every Sunday.")), Kind.PROCEDURAL) == []
+    assert (
+        facts(extract(extractor, ("user", "My sister, bless her, calls every Sunday.")), Kind.PROCEDURAL)
+        == []
+    )
