@@ -380,3 +380,19 @@ def test_a_named_street_without_a_number_is_an_address_when_it_is_where_someone_
 )
 def test_an_origin_word_in_the_object_of_a_liking_is_a_taste_not_an_ethnicity(guard, text, stored):
     assert kept(guard, text) is stored
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Biscuit's booster jab is due at the vet in January.",
+        "The user's hamster Pip is on antibiotics for an eye infection.",
+    ],
+)
+def test_a_pets_care_is_not_the_users_health(guard, text):
+    # (a store that excludes "medications" by its own phrases drops a pet's antibiotics too)
+    assert kept(guard, text)
+
+
+def test_the_users_own_treatment_stays_health(guard):
+    assert not kept(guard, "The user is on antibiotics for a chest infection.", HEALTH_OFF)
