@@ -434,3 +434,18 @@ def test_a_verb_that_looks_like_a_memory_noun_is_no_pointer(parse, text, content
     assert command(parse, "Delete the file you have on my brother.") == Command(
         action="forget", content="my brother"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("You needn't keep what I told you about the leak in my bathroom.", "the leak in my bathroom"),
+        ("You need not remember my old address.", "my old address"),
+    ],
+)
+def test_need_used_as_a_modal_asks_the_assistant(parse, text, content):
+    assert command(parse, text) == Command(action="forget", content=content)
+
+
+def test_a_question_about_the_memory_is_no_command(parse):
+    assert command(parse, "You don't remember my old address, do you?") is None

@@ -300,8 +300,8 @@ def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
     person = _person(subj)
     if person == "2":
         kids = s.children(v)
-        question = asks(s) and not any(c.tag == "MD" for c in kids)
-        if any(c.tag == "MD" for c in kids) or (depth > 0 and not question):
+        question = asks(s) and not any(_modal(c) for c in kids)
+        if any(_modal(c) for c in kids) or (depth > 0 and not question):
             # "can you forget …", "you should remember …"; "you (don't) need to remember …"
             return True, neg
         head_subj = _subject(s, head) if head.i != v.i else None
@@ -314,6 +314,12 @@ def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
             return True, neg + _negations(s, governor)
         return False, 0
     return False, 0
+
+
+def _modal(t: Token) -> bool:
+    """A modal, or an auxiliary used as one ("you need not keep …", "you needn't keep …"): any
+    auxiliary verb but the primary ones (be, have, do)."""
+    return t.tag == "MD" or (t.dep == "aux" and t.pos == "AUX" and t.lemma not in ("be", "have", "do"))
 
 
 def _polite_question(s: Sentence, head: Token) -> bool:
