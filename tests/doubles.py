@@ -103,3 +103,19 @@ def memory_container(store: str = "s", **overrides):
     )
     c.stores.create(CreateStoreRequest(name=store), Caller())
     return c, scheduler
+
+
+def profile_memory(memory_id: str, content: str, at: int, **fields):
+    """A `user_profile` memory of user "u" in store "s", written (and last updated) at `at`."""
+    from memstore.domain.models import Kind, MemoryItem
+
+    return MemoryItem(
+        memory_id=memory_id,
+        store="s",
+        scope="u",
+        kind=Kind.USER_PROFILE,
+        content=content,
+        created_at=at,
+        updated_at=at,
+        **fields,
+    )

@@ -9,7 +9,8 @@ from memstore.adapters.local_embedder import LocalMiniLMEmbedder
 from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.language import forget
 from memstore.domain.language.commands import recognise
-from memstore.domain.models import Kind, MemoryItem, Revision
+from memstore.domain.models import MemoryItem, Revision
+from tests.doubles import profile_memory
 
 
 @pytest.fixture(scope="module")
@@ -23,16 +24,7 @@ def parse():
 
 
 def memory(mid: str, content: str, revisions: tuple[str, ...] = ()) -> MemoryItem:
-    return MemoryItem(
-        memory_id=mid,
-        store="s",
-        scope="u",
-        kind=Kind.USER_PROFILE,
-        content=content,
-        created_at=1,
-        updated_at=1,
-        revisions=[Revision(content=r, updated_at=1) for r in revisions],
-    )
+    return profile_memory(mid, content, 1, revisions=[Revision(content=r, updated_at=1) for r in revisions])
 
 
 def scenarios():

@@ -12,7 +12,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from memstore.domain import ranking, search_terms
-from memstore.domain.models import Kind, MemoryItem
+from memstore.domain.models import MemoryItem
+from tests.doubles import profile_memory
 
 NOW = 1_800_000_000
 DAY = 86400
@@ -24,17 +25,7 @@ ids = st.lists(st.text("abcdefgh", min_size=1, max_size=4), min_size=1, max_size
 
 
 def item(memory_id: str, value: float = 0.5, days_old: float = 0, content: str = "x") -> MemoryItem:
-    at = int(NOW - days_old * DAY)
-    return MemoryItem(
-        memory_id=memory_id,
-        store="s",
-        scope="u",
-        kind=Kind.USER_PROFILE,
-        content=content,
-        created_at=at,
-        updated_at=at,
-        importance=value,
-    )
+    return profile_memory(memory_id, content, int(NOW - days_old * DAY), importance=value)
 
 
 @st.composite

@@ -10,6 +10,7 @@ from memstore.adapters.rules_extractor import RulesExtractor
 from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.extraction import Message
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
+from tests.doubles import profile_memory
 
 OPTIONS = StoreOptions(procedural_memory_enabled=True)
 
@@ -30,16 +31,7 @@ def facts(extraction, kind=Kind.USER_PROFILE) -> list[str]:
 
 
 def item(memory_id: str, content: str, topic: str | None = None) -> MemoryItem:
-    return MemoryItem(
-        memory_id=memory_id,
-        store="s",
-        scope="u",
-        kind=Kind.USER_PROFILE,
-        content=content,
-        created_at=0,
-        updated_at=0,
-        topic=topic,
-    )
+    return profile_memory(memory_id, content, 0, topic=topic)
 
 
 def test_two_facts_in_one_message_are_both_kept(extractor):

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from memstore.domain import ranking, when
-from memstore.domain.models import Kind, MemoryItem
+from memstore.domain.models import MemoryItem
+from tests.doubles import profile_memory
 
 NOW = datetime(2026, 12, 2, 12, tzinfo=UTC).timestamp()
 TODAY = date(2026, 12, 2)
@@ -24,15 +25,7 @@ def at(day: date) -> int:
 
 
 def memory(memory_id: str, content: str, said_on: date = TODAY) -> MemoryItem:
-    return MemoryItem(
-        memory_id=memory_id,
-        store="s",
-        scope="u",
-        kind=Kind.USER_PROFILE,
-        content=content,
-        created_at=at(said_on),
-        updated_at=at(said_on),
-    )
+    return profile_memory(memory_id, content, at(said_on))
 
 
 def fits(query: str, said_on: date, content: str = "something") -> bool:
