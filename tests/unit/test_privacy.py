@@ -396,3 +396,16 @@ def test_a_pets_care_is_not_the_users_health(guard, text):
 
 def test_the_users_own_treatment_stays_health(guard):
     assert not kept(guard, "The user is on antibiotics for a chest infection.", HEALTH_OFF)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The user's dog Rolo is 11 and still chases squirrels.", "The user's tortoise is 48 years old."],
+)
+def test_an_animals_age_is_no_ones_personal_data(guard, text):
+    assert kept(guard, text)
+
+
+@pytest.mark.parametrize("text", ["The user's daughter is 9.", "The user's husband turned 50 in May."])
+def test_a_relatives_exact_age_is_still_dropped(guard, text):
+    assert not kept(guard, text)

@@ -43,6 +43,8 @@ BLOCKING = frozenset({"credential", "payment_card", "bank_account", "government_
 class Hit:
     category: str
     value: str
+    holder: str | None = None
+    """For an age: the noun of whoever's it is, when a possessed noun says so ("my cat is 14": "cat")."""
 
 
 @functools.cache
@@ -292,8 +294,25 @@ def _distance_ok(s: Sentence, a: int, b: int) -> bool:
     return tb.i in near or tb.head in near or s.tokens[tb.head].head == ta.i
 
 
+def _holder(s: Sentence, number: Token) -> str | None:
+    """The possessed noun that is the subject of the clause a number sits in ("my dog is 12",
+    "our tortoise Kuno is 31 years old", "my cat Pączek is 14"), if any."""
+    verb = number
+    while verb.pos not in ("VERB", "AUX") and verb.head != verb.i:
+        verb = s.tokens[verb.head]
+    subjects = [c for c in s.children(verb) if c.dep in ("nsubj", "nsubjpass")]
+    nouns = [*subjects, *(n for c in subjects for n in s.children(c) if n.dep in ("appos", "compound"))]
+    owned = [n for n in nouns if n.pos == "NOUN" and any(g.dep == "poss" for g in s.children(n))]
+    return owned[0].lemma.lower() if owned else None
+
+
 def _ages(s: Sentence) -> list[Hit]:
-    hits = []
+    return [Hit("exact_age", t.text, _holder(s, t)) for t in _age_numbers(s)]
+
+
+def _age_numbers(s: Sentence) -> list[Token]:
+    """The numbers that state someone's age."""
+    found = []
     ages = terms("age")
     for t in s.tokens:
         if t.tag != "CD" or not (_number(t.text) or t.text.isalpha() or "-" in t.text):
@@ -308,7 +327,7 @@ def _ages(s: Sentence) -> list[Hit]:
                 for c in subjects
             )
             if personal and not any(c.dep in ("prep", "npadvmod") for c in s.children(t)):
-                hits.append(Hit("exact_age", t.text))
+                found.append(t)
                 continue
         # "At 49 I finally feel …": a bare number after "at" that qualifies a whole clause is a
         # time of life (a clock time is 1-12, or carries "pm", "o'clock", …)
@@ -320,14 +339,14 @@ def _ages(s: Sentence) -> list[Hit]:
             and t.text.isdigit()
             and 13 <= int(t.text) <= 120
         ):
-            hits.append(Hit("exact_age", t.text))
+            found.append(t)
             continue
         for a in s.tokens:
             linked = (a.lemma.lower() in ages or a.lower in ages) and a.i != t.i and _distance_ok(s, a.i, t.i)
             if linked and (t.dep != "pobj" or a.lower.startswith("age")):
-                hits.append(Hit("exact_age", t.text))
+                found.append(t)
                 break
-    return hits
+    return found
 
 
 def _dated(t: Token) -> bool:

@@ -16,7 +16,8 @@ from collections import OrderedDict
 import numpy as np
 
 from memstore.domain.extraction import Candidate
-from memstore.domain.language.semantics import Embed
+from memstore.domain.language.examples import load
+from memstore.domain.language.semantics import Embed, PrototypeClassifier
 from memstore.domain.language.syntax import Parser, Sentence
 from memstore.domain.models import Kind, StoreOptions
 from memstore.domain.privacy import detectors
@@ -24,6 +25,7 @@ from memstore.domain.privacy.categories import ActivePolicy, CategoryModel
 from memstore.domain.privacy.policy import Policy, read_policy
 
 _POLICY_CACHE = 64
+_NOUN_CACHE = 4096
 _MIN_VALUE = 6
 
 
@@ -71,6 +73,8 @@ class PrivacyGuard:
         self._embed = embed
         self._parser = parser
         self._model: CategoryModel | None = None
+        self._kinds: PrototypeClassifier | None = None
+        self._animals: dict[str, bool] = {}
         self._policies: OrderedDict[str, tuple[Policy, ActivePolicy]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -81,6 +85,25 @@ class PrivacyGuard:
             if self._model is None:
                 self._model = CategoryModel(self._embed)
             return self._model
+
+    def _animal(self, noun: str) -> bool:
+        """Whether the user's `noun` ("cat", "tortoise", "son") is an animal rather than a
+        person: nearer the pets facet's examples than the family facet's (data/facets.jsonl).
+        An animal's age is no one's personal data."""
+        with self._lock:
+            if noun in self._animals:
+                return self._animals[noun]
+            if self._kinds is None:
+                self._kinds = PrototypeClassifier(
+                    [e for e in load("facets") if e.label in ("pets", "family")], self._embed
+                )
+            kinds = self._kinds
+        (decision,) = kinds.decide([f"The user's {noun}."])
+        with self._lock:
+            if len(self._animals) >= _NOUN_CACHE:
+                self._animals.clear()
+            self._animals[noun] = decision.label == "pets"
+            return self._animals[noun]
 
     def _compiled(self, details: str | None) -> tuple[Policy, ActivePolicy]:
         key = (details or "").strip()
@@ -138,7 +161,9 @@ class PrivacyGuard:
             for n, text in enumerate(texts_of_doc):
                 hits = detectors.text_hits(text)
                 if n < len(doc):
-                    hits += detectors.syntax_hits(doc[n])
+                    hits += [
+                        h for h in detectors.syntax_hits(doc[n]) if not (h.holder and self._animal(h.holder))
+                    ]
                 found = {h.category for h in hits} | semantic[row]
                 values |= {v for v in map(_compact, (h.value for h in hits)) if len(v) >= _MIN_VALUE}
                 flags.append(found)
