@@ -561,3 +561,34 @@ def test_a_possessed_noun_before_a_parenthetical_stays_the_subject(extractor):
         facts(extract(extractor, ("user", "My sister, bless her, calls every Sunday.")), Kind.PROCEDURAL)
         == []
     )
+
+
+@pytest.mark.parametrize(
+    ("stored", "said", "updated"),
+    [
+        (
+            "The user's club night is on Thursdays.",
+            "Small change, it's Fridays now, not Thursdays.",
+            "The user's club night is on Fridays.",
+        ),
+        (
+            "The user and others are flying to Porto in June.",
+            "Change of plan, it's Bilbao now, not Porto.",
+            "The user and others are flying to Bilbao in June.",
+        ),
+    ],
+)
+def test_a_new_value_said_with_only_the_value_it_replaces_updates_that_memory(
+    extractor, stored, said, updated
+):
+    got = extract(extractor, ("user", said), existing=[item("m1", stored)])
+    assert [(m.content, m.replaces) for m in got.memories] == [(updated, ["m1"])]
+
+
+def test_a_new_value_whose_former_value_is_not_stored_says_nothing(extractor):
+    got = extract(
+        extractor,
+        ("user", "Change of plan, it's Bilbao now, not Porto."),
+        existing=[item("m1", "The user likes jazz.")],
+    )
+    assert got.memories == []

@@ -15,6 +15,8 @@ writes real summaries)."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from memstore.domain import vectors
@@ -117,7 +119,11 @@ class RulesExtractor:
         def is_command(sentence) -> bool:
             return grammar.is_command(sentence) or id(sentence) in deleted
 
-        statements = reader.read(turns, new_ids, is_command) + self._updating_mentions(reader, existing)
+        statements = (
+            reader.read(turns, new_ids, is_command)
+            + self._updating_mentions(reader, existing)
+            + _swapped_values(reader, existing)
+        )
         candidates = [self._candidate(s) for s in statements]
         if any(s.change.shift or s.exclusive for s in statements) and existing:
             named = {t.message_id: _named_values(t) for t in turns if t.message_id in new_ids}
@@ -348,6 +354,34 @@ class RulesExtractor:
             texts = [search_text(m.content, m.topic, m.kind) for m in missing]
             found.update(zip((m.memory_id for m in missing), self._embedder.embed(texts), strict=True))
         return found
+
+
+def _swapped_values(reader: Reader, existing: list[MemoryItem]) -> list[Statement]:
+    """ "Change of plan, it's Madeira now, not Ghent.": a new value said with only the value it
+    replaces is the newest stored memory that holds that value, with the new value in its place
+    ("The user and others are off to Madeira in the summer."); `_targets` then replaces that
+    memory. Nothing is said when no stored memory holds the former value."""
+    out: list[Statement] = []
+    stored = sorted(
+        (m for m in existing if m.kind != Kind.CHAT_SUMMARY), key=lambda m: m.updated_at, reverse=True
+    )
+    for swap in reader.swaps:
+        value = swap.text.rstrip(".!")
+        for m in stored:
+            pattern = re.compile(rf"\b{re.escape(swap.former or '')}\b", re.IGNORECASE)
+            if swap.former and _names(m.content, swap.former) and pattern.search(m.content):
+                out.append(
+                    Statement(
+                        swap.message_id,
+                        pattern.sub(value, m.content, count=1),
+                        swap.evidence,
+                        label="procedural" if m.kind == Kind.PROCEDURAL else "durable",
+                        change=changes.Change(shift=True),
+                        former=swap.former,
+                    )
+                )
+                break
+    return out
 
 
 def _named_values(turn: Turn) -> set[str]:

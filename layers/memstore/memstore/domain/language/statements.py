@@ -232,6 +232,10 @@ class Reader:
         self._focus = np.asarray(semantics.embed(list(focus)), dtype=np.float32) if focus else None
         self.mentioned: list[Statement] = []
         """After `read`: the statements that told something passing (MENTION_LABELS)."""
+        self.swaps: list[Statement] = []
+        """After `read`: new values said with only the value they replace and no retraction to
+        fold into ("Change of plan, it's Madeira now, not Ghent."): the caller looks for the
+        stored memory that holds the former value."""
 
     def read(self, turns: Sequence[Turn], new_ids: set[str], is_command) -> list[Statement]:
         """Statements of the user turns whose message id is in `new_ids`; earlier turns are
@@ -325,7 +329,10 @@ class Reader:
             )
         swapped = changes.swapped_value(sentence, tokens)
         if swapped is not None and not mentions_first_person(tokens):
-            return Statement(message_id, render(swapped), render(tokens), label="swap", change=change)
+            former = changes.former_value(sentence, tokens) if change.shift else None
+            return Statement(
+                message_id, render(swapped), render(tokens), label="swap", change=change, former=former
+            )
         headed = _headed(sentence, tokens, change)
         if headed is not None:
             text, former = headed
@@ -391,6 +398,7 @@ class Reader:
         )
 
     def _decide(self, drafts: list[Statement]) -> list[Statement]:
+        self.swaps = [d for d in drafts if d.label == "swap"]
         intros = [d for d in drafts if d.label == "intro"]
         kept = self._classified([d for d in drafts if d.label not in ("swap", "intro", "retraction")])
         for intro in intros:
@@ -547,6 +555,8 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
                     about_self=former.about_self,
                     retraction_of=former.evidence,
                 )
+            elif s.former:
+                out.append(s)
             continue
         out.append(s)
     return out
