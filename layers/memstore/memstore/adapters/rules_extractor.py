@@ -361,26 +361,25 @@ def _swapped_values(reader: Reader, existing: list[MemoryItem]) -> list[Statemen
     replaces is the newest stored memory that holds that value, with the new value in its place
     ("The user and others are off to Madeira in the summer."); `_targets` then replaces that
     memory. Nothing is said when no stored memory holds the former value."""
-    out: list[Statement] = []
     stored = sorted(
         (m for m in existing if m.kind != Kind.CHAT_SUMMARY), key=lambda m: m.updated_at, reverse=True
     )
+    out: list[Statement] = []
     for swap in reader.swaps:
-        value = swap.text.rstrip(".!")
-        for m in stored:
-            pattern = re.compile(rf"\b{re.escape(swap.former or '')}\b", re.IGNORECASE)
-            if swap.former and _names(m.content, swap.former) and pattern.search(m.content):
-                out.append(
-                    Statement(
-                        swap.message_id,
-                        pattern.sub(value, m.content, count=1),
-                        swap.evidence,
-                        label="procedural" if m.kind == Kind.PROCEDURAL else "durable",
-                        change=changes.Change(shift=True),
-                        former=swap.former,
-                    )
-                )
-                break
+        former = re.compile(rf"\b{re.escape(swap.former or '')}\b", re.IGNORECASE)
+        holder = next((m for m in stored if swap.former and former.search(m.content)), None)
+        if holder is None:
+            continue
+        out.append(
+            Statement(
+                swap.message_id,
+                former.sub(swap.text.rstrip(".!"), holder.content, count=1),
+                swap.evidence,
+                label="procedural" if holder.kind == Kind.PROCEDURAL else "durable",
+                change=changes.Change(shift=True),
+                former=swap.former,
+            )
+        )
     return out
 
 
