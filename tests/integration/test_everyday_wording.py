@@ -447,3 +447,15 @@ def test_an_editing_request_that_names_no_memory_deletes_nothing_and_reports_not
 
     assert accepted.get("memory_commands") == [], accepted
     assert cello["memory_id"] in [i["memory_id"] for i in s.items()]
+
+
+def test_asking_to_drop_what_an_instruction_already_rules_out_keeps_the_instruction(local: Client):
+    s = new_scope(local)
+    rule = s.add_item("Never put exclamation marks in replies to the user.", kind="procedural")
+
+    accepted, _ = s.update([("user", "Can you remove the exclamation marks? I like a calm tone.")])
+
+    assert accepted["memory_commands"] == [], accepted
+    items = s.items()
+    assert rule["memory_id"] in [i["memory_id"] for i in items], f"the instruction was deleted\n{show(items)}"
+    assert_some(items, r"calm tone", "the standing preference should be kept")

@@ -155,6 +155,30 @@ def test_a_candidate_naming_a_forgotten_thing_is_not_stored():
     assert [o.candidate.content for o in ops if o.action == "create"] == ["The user likes tea."]
 
 
+def test_a_tentative_forget_deletes_the_facts_it_names_and_never_an_instruction():
+    existing = [
+        item("m1", "The user is saving up for a vintage Vespa."),
+        item("p1", "Never mention vespas.", Kind.PROCEDURAL),
+    ]
+    ops = consolidate(existing, Extraction(forget_facts=["the VESPA"]))
+    assert [(o.action, o.memory_id) for o in ops] == [("delete", "m1")]
+
+
+def test_a_tentative_forget_that_names_a_fact_takes_the_request_read_as_an_instruction_with_it():
+    ops = consolidate(
+        [],
+        Extraction(
+            memories=[
+                cand("The user is toying with buying a canal boat."),
+                cand("Delete the bit about the canal boat idea.", Kind.PROCEDURAL),
+                cand("The user likes tea."),
+            ],
+            forget_facts=["the bit about the canal boat idea"],
+        ),
+    )
+    assert [o.candidate.content for o in ops if o.action == "create"] == ["The user likes tea."]
+
+
 def test_duplicates_within_one_extraction_collapse():
     ops = consolidate(
         [],

@@ -592,3 +592,48 @@ def test_a_new_value_whose_former_value_is_not_stored_says_nothing(extractor):
         existing=[item("m1", "The user likes jazz.")],
     )
     assert got.memories == []
+
+
+@pytest.mark.parametrize(
+    ("stored", "topic", "said", "value"),
+    [
+        (
+            "The user works as a chemistry teacher.",
+            "occupation",
+            "I changed jobs in the spring, I'm a pharmacist now.",
+            "pharmacist",
+        ),
+        (
+            "The user lives in a flat in Glasgow.",
+            "residence",
+            "We moved house in March, we live in Dundee now.",
+            "Dundee",
+        ),
+    ],
+)
+def test_a_change_that_names_only_its_slot_is_one_change_with_the_value_after_it(
+    extractor, stored, topic, said, value
+):
+    old = [item("m1", stored, topic), item("m2", "The user's dog is called Pip.", "pets")]
+    got = extract(extractor, ("user", said), existing=old)
+    assert len(got.memories) == 1, got.memories
+    assert value in got.memories[0].content and got.memories[0].replaces == ["m1"]
+
+
+def test_a_request_asked_as_a_question_stands_when_a_standing_preference_backs_it(extractor):
+    got = facts(
+        extract(extractor, ("user", "Could you leave out the exclamation marks? I like a calm tone.")),
+        Kind.PROCEDURAL,
+    )
+    assert len(got) == 1 and "exclamation marks" in got[0] and "calm tone" in got[0], got
+    one_off = extract(extractor, ("user", "Could you shorten this paragraph? I need to send it tonight."))
+    assert not any("shorten" in f for f in facts(one_off, Kind.PROCEDURAL))
+
+
+def test_a_tentative_forget_is_reported_apart_from_a_definite_one(extractor):
+    got = extract(extractor, ("user", "Can you drop the exclamation marks?"))
+    assert got.forget == [] and got.forget_facts == ["the exclamation marks"]
+    got = extract(extractor, ("user", "Can you drop the exclamation marks? I like a calm tone."))
+    assert got.forget == [] and got.forget_facts == [] and len(facts(got, Kind.PROCEDURAL)) == 1
+    got = extract(extractor, ("user", "Please forget what I told you about my exam."))
+    assert got.forget_facts == [] and len(got.forget) == 1

@@ -91,7 +91,7 @@ class RulesExtractor:
         turns = self._turns(conversation, new_ids)
         applied = {m.id for m in messages if m.command_applied}
         forget = [
-            c.content
+            c
             for t in turns
             if t.message_id in new_ids - applied
             for c in [grammar.recognise(t.sentences)]
@@ -142,7 +142,16 @@ class RulesExtractor:
             memories = [c for c in memories if c.kind != Kind.PROCEDURAL]
         if not options.user_profile_enabled:
             memories = [c for c in memories if c.kind != Kind.USER_PROFILE]
-        return Extraction(memories=memories, forget=forget)
+        # a destructive request the reader took as a standing instruction ("Can you drop the
+        # emojis? I prefer plain text.") edits the replies: it forgets nothing
+        requests = [s.request for s in statements if s.request]
+        return Extraction(
+            memories=memories,
+            forget=[c.content for c in forget if not c.tentative],
+            forget_facts=[
+                c.content for c in forget if c.tentative and not any(c.content in r for r in requests)
+            ],
+        )
 
     def _turns(self, conversation: list[Message], new_ids: set[str]) -> list[Turn]:
         """Parses the new user turns and the turn before each (the question they may answer);

@@ -51,4 +51,8 @@ class Extraction(BaseModel):
     memories: list[Candidate] = Field(default_factory=list)
     forget: list[str] = Field(default_factory=list)
     """What the user asked to forget, as short phrases ("the Vespa")."""
+    forget_facts: list[str] = Field(default_factory=list)
+    """Tentative forgets ("delete the football thing"): they delete the stored facts they name,
+    never a stored instruction, which an editing request about replies ("drop the emojis")
+    would otherwise wipe."""
     usage: dict[str, int] | None = None

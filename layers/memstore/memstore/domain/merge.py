@@ -254,10 +254,11 @@ class _Plan:
                     kept.append(s)
             self._keep_sentences(sid, parts, kept)
 
-    def forget(self, phrase: str, embed: Embed | None) -> None:
+    def forget(self, phrase: str, embed: Embed | None, instructions: bool = True) -> None:
         """Delete the memories `phrase` names and the summary sentences that speak of it
-        (domain/language/forget.py decides both)."""
-        for mid in forget.resolve(phrase, [self.items[i] for i in self.live()], embed):
+        (domain/language/forget.py decides both); procedural ones only with `instructions`."""
+        named = [self.items[i] for i in self.live() if instructions or self.items[i].kind != Kind.PROCEDURAL]
+        for mid in forget.resolve(phrase, named, embed):
             self.delete(mid)
         for sid in self.live(summaries=True):
             parts = sentences(self.content[sid])
@@ -334,13 +335,23 @@ def consolidate(
     created."""
     plan = _Plan(existing, similarity)
     phrases = [p for p in extraction.forget if p.strip()]
+    tentative = [p for p in extraction.forget_facts if p.strip()]
 
     for phrase in phrases:
         plan.forget(phrase, forget_embed)
-
     candidates = [c for c in extraction.memories if c.content.strip()]
     texts = [c.content for c in candidates]
-    forgotten = {i for p in phrases for i in forget.resolve_sentences(p, texts, forget_embed)}
+    facts = [i for i, c in enumerate(candidates) if c.kind != Kind.PROCEDURAL]
+    for phrase in tentative:
+        plan.forget(phrase, forget_embed, instructions=False)
+    # a candidate of the same extraction that names the thing is not stored (the request
+    # itself, read as an instruction, included); the facts are judged apart from it
+    forgotten = {i for p in phrases + tentative for i in forget.resolve_sentences(p, texts, forget_embed)}
+    forgotten |= {
+        facts[i]
+        for p in tentative
+        for i in forget.resolve_sentences(p, [texts[n] for n in facts], forget_embed)
+    }
     candidates = [c for i, c in enumerate(candidates) if i not in forgotten]
     candidates = _collapse(candidates, similarity)
 

@@ -96,5 +96,6 @@ def combine(extractions: list[Extraction]) -> Extraction:
     return Extraction(
         memories=[c for e in extractions for c in e.memories],
         forget=[f for e in extractions for f in e.forget],
+        forget_facts=[f for e in extractions for f in e.forget_facts],
         usage=usage or None,
     )

@@ -143,6 +143,8 @@ def verbatim_candidate(command: Command, message_ids: list[str]) -> Candidate:
 
 def command_extraction(command: Command, message_id: str, remember: RememberCandidate) -> Extraction:
     if command.action == "forget":
+        if command.tentative:
+            return Extraction(forget_facts=[command.content])
         return Extraction(forget=[command.content])
     return Extraction(memories=[remember(command, [message_id])])
 
@@ -347,6 +349,7 @@ class UpdateService:
                 update={
                     "memories": extra.memories + extraction.memories,
                     "forget": extra.forget + extraction.forget,
+                    "forget_facts": extra.forget_facts + extraction.forget_facts,
                 }
             )
         operations, _ = plan(

@@ -149,6 +149,14 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
 
 SOURCE_PREPOSITIONS = ("from", "off")
 """English's prepositions of the place something leaves: on a change verb, their object is the old value."""
+GOAL_PREPOSITIONS = ("to", "into")
+"""… and of the place it reaches: their object is the new value ("changed my radio over *to* Classic FM")."""
+
+
+def _goal(sentence: Sentence, verb: Token) -> bool:
+    near = [c for c in sentence.children(verb) if c.dep in ("prep", "prt", "advmod")]
+    near += [g for c in near for g in sentence.children(c)]
+    return any(c.dep == "prep" and c.lower in GOAL_PREPOSITIONS for c in near)
 
 
 def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]:
@@ -237,6 +245,20 @@ def value_of(sentence: Sentence, tokens: list[Token]) -> list[Token] | None:
             if t.dep in deps and t.i in inside and (t.dep != "npadvmod" or t.pos in ("PROPN", "NOUN")):
                 return [x for x in sentence.subtree(t) if x.i in inside]
     return None
+
+
+def names_slot(sentence: Sentence, tokens: list[Token]) -> bool:
+    """ "I switched *jobs* last month" / "we moved *house*" / "I changed *my diet*": a change verb
+    whose object is a bare common noun (no determiner, or only the user's own) names what
+    changed, not its new value; the value comes in the next statement."""
+    head = head_of(tokens)
+    if head is None or head.pos != "VERB" or head.lemma.lower() not in _markers():
+        return False
+    objects = [c for c in sentence.children(head) if c.dep == "dobj"]
+    if len(objects) != 1 or objects[0].pos != "NOUN" or _goal(sentence, head):
+        return False
+    kids = sentence.children(objects[0])
+    return not kids or (len(kids) == 1 and kids[0].dep == "poss" and is_first_person(kids[0]))
 
 
 def swapped_value(sentence: Sentence, tokens: list[Token]) -> list[Token] | None:

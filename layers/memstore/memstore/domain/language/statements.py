@@ -79,6 +79,14 @@ class Statement:
     """For a retraction folded into the next statement: the retracted clause (positive form)."""
     context: str | None = None
     """The sentence a pronoun of the statement was resolved from (reference.py)."""
+    asked: bool = False
+    """A request asked as a question with nothing saying it stands ("Can you drop the emojis?"):
+    it stands only when the user's next statement is a standing preference ("I prefer plain
+    text")."""
+    request: str | None = None
+    """The asked request a standing preference took in (its words, as the user wrote them)."""
+    slot: bool = False
+    """A change that names only what changed ("I switched jobs"): the next change gives the value."""
 
 
 @dataclass(frozen=True)
@@ -300,7 +308,9 @@ class Reader:
                     if statement is not None and refs and before is not None:
                         statement.context = before.text
                 if asking and told is None and statement is not None and not _habitual(tokens):
-                    continue
+                    if statement.label != "instruction":
+                        continue
+                    statement.asked = True
                 if statement is not None:
                     statement.named = any(t.pos == "PROPN" for t in tokens)
                     out.append(statement)
@@ -383,6 +393,7 @@ class Reader:
                 retraction_of=retraction_of,
                 former=former,
                 habitual=_habitual(tokens),
+                slot=change.shift and not change.retract and changes.names_slot(sentence, kept),
             )
         if any(t.dep in SUBJECTS for t in tokens):
             return _resolved(message_id, sentence, tokens, antecedent) or _definite_change(
@@ -420,6 +431,8 @@ class Reader:
         decisions = self._sem.statements.decide_vectors(vectors)
         kept = []
         for draft, decision, vector in zip(pending, decisions, vectors, strict=True):
+            if draft.asked:
+                continue
             if draft.label == "instruction":
                 # "from now on", "always", "every time": a standing instruction, however one-off its task reads
                 decision = _among(decision, ("procedural",) if draft.habitual else ("procedural", "request"))
@@ -442,6 +455,15 @@ class Reader:
                 kept.append(draft)
             elif decision.label in MENTION_LABELS and draft.named:
                 self.mentioned.append(draft)
+        for draft, reason in zip(pending, pending[1:], strict=False):
+            # a reason that points back at the request's object ("… I need to send it tonight") is about the task
+            standing = reason.label == "procedural" and reason.context is None
+            if draft.asked and reason.message_id == draft.message_id and standing:
+                reason.text, reason.evidence = (
+                    f"{draft.text} {reason.text}",
+                    f"{draft.evidence} {reason.evidence}",
+                )
+                reason.request = draft.evidence
         facts = [d for d in kept if d.label == "durable"]
         if facts:
             stated = np.asarray(self._sem.embed([d.text for d in facts]), dtype=np.float32)
@@ -527,6 +549,11 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
     out: list[Statement] = []
     for s in statements:
         former = out[-1] if out and out[-1].message_id == s.message_id else None
+        if former is not None and former.slot and s.change.shift and s.label not in ("swap", "intro"):
+            # "I switched jobs last month, I'm a data engineer now": one change, told in two
+            s.text, s.evidence = f"{former.text} {s.text}", f"{former.evidence}, {s.evidence}"
+            out[-1] = s
+            continue
         if (
             s.label not in ("swap", "intro", "retraction")
             and former is not None
