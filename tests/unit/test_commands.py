@@ -222,16 +222,23 @@ def test_a_pointer_names_a_fronted_topic_or_the_sentence_before(parse, text, con
     assert found is not None and (found.action, found.content) == ("forget", content)
 
 
+def test_keep_going_is_no_command(parse):
+    assert command(parse, "My sister told me about her trip. Keep going with the plan.") is None
+
+
 @pytest.mark.parametrize(
-    "text",
+    ("text", "content"),
     [
-        "Don't keep the emojis in the summary.",
-        "About the report, please don't keep the appendix.",
-        "My sister told me about her trip. Keep going with the plan.",
+        ("Don't keep the emojis in the summary.", "emojis"),
+        ("About the report, please don't keep the appendix.", "appendix"),
+        ("Please don't keep the Canada thing, it was just talk.", "Canada"),
+        ("you don't need to keep the cabin crew interview stuff btw, didn't get it", "cabin crew"),
     ],
 )
-def test_a_negated_keeping_verb_with_an_object_of_its_own_is_an_edit(parse, text):
-    assert command(parse, text) is None
+def test_a_negated_keeping_verb_with_an_object_of_its_own_is_a_tentative_forget(parse, text, content):
+    """It edits a text or drops what was said: only a stored fact it names decides."""
+    found = command(parse, text)
+    assert found is not None and found.action == "forget" and found.tentative and content in found.content
 
 
 def test_a_dash_announces_what_a_pointer_keeps(parse):

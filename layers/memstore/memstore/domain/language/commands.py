@@ -502,16 +502,14 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
         tentative = False
         if clause.personal_only:
             kids = s.children(clause.verb)
-            if any(c.dep in ("acomp", "oprd") or (c.dep == "xcomp" and c.pos == "ADJ") for c in kids):
+            if any(c.dep in ("acomp", "oprd", "xcomp") and c.pos == "ADJ" for c in kids):
                 continue
             if not _refers_to_memory(s, clause, tokens) and not _dictated(s, clause, tokens):
                 if role != "drop" or _elsewhere(s, clause):
                     continue
                 named = _named(_trim(_topic(s, tokens)))
-                if named and clause.role != "drop" and not _about(clause.verb, tokens):
-                    # "don't keep the emojis" edits a text; "don't keep the thing about the car"
-                    # points at what was said
-                    continue
+                # "don't keep the emojis" may edit a text ("don't keep the thing about the car"
+                # points at what was said): tentative, like a destructive verb's bare object
                 if (
                     not named
                     and (_dislocated(s) if clause.role == "drop" else _pointed_at(s, clause.verb, before))
