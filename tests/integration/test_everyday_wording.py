@@ -459,3 +459,19 @@ def test_asking_to_drop_what_an_instruction_already_rules_out_keeps_the_instruct
     items = s.items()
     assert rule["memory_id"] in [i["memory_id"] for i in items], f"the instruction was deleted\n{show(items)}"
     assert_some(items, r"calm tone", "the standing preference should be kept")
+
+
+def test_dont_keep_the_named_thing_forgets_the_fact_it_names(local: Client):
+    s = new_scope(local)
+    canada = s.add_item("The user is thinking of moving to Canada.")
+    cello = s.add_item("The user plays the cello.")
+
+    accepted, _ = s.update([("user", "Please don't keep the Canada thing, it was just talk.")])
+
+    command = one_forget_command(accepted)
+    assert command["status"] == "completed" and command["deleted"] == [canada["memory_id"]], command
+    items = s.items()
+    assert_none(items, r"canada", "the plan should be forgotten")
+    assert cello["memory_id"] in [i["memory_id"] for i in items], (
+        f"an unrelated memory was deleted\n{show(items)}"
+    )
