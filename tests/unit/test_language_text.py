@@ -63,6 +63,26 @@ def test_a_comment_on_the_clause_before_stays_with_it() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("said", "pieces"),
+    [
+        (
+            "Changed over to acrylics, the enamels stink out the house",
+            ["Changed over to acrylics", "the enamels stink out the house"],
+        ),
+        ("Sold the old car, bought an EV.", ["Sold the old car", "bought an EV"]),
+        ("Exhausted by the trip, I slept all day.", ["Exhausted by the trip, I slept all day."]),
+        ("Born in Leeds, my dad moved to Spain.", ["Born in Leeds, my dad moved to Spain."]),
+        ("Finished the marathon, I went home.", ["Finished the marathon, I went home."]),
+    ],
+)
+def test_an_opening_past_verb_without_a_subject_is_a_clause_of_its_own(said: str, pieces: list) -> None:
+    """The dropped "I" of chat: the parser hangs the clause on the next one as an adverbial; it is
+    cut off unless it describes the next clause's subject or that subject is the user."""
+    (sentence,) = PARSER.parse(said)
+    assert [render(c) for c in clauses(sentence)] == pieces
+
+
 @given(st.sampled_from(["walk", "fix", "carry", "play", "go", "watch", "buzz", "do", "have", "be"]))
 def test_conjugation_is_regular_english(lemma: str) -> None:
     form = conjugate_third_singular(lemma, lemma)

@@ -264,6 +264,9 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
     for t in sentence.tokens:
         if t.dep not in CLAUSE_HEADS or t.pos not in ("VERB", "AUX"):
             continue
+        if _subject_dropped(sentence, t):
+            starts.append(t)
+            continue
         subjects = [c for c in sentence.children(t) if c.dep in SUBJECTS]
         if not subjects or subjects[0].morph.get("PronType") in ("Dem", "Rel"):
             continue
@@ -297,6 +300,28 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
         else:
             joined.append(piece)
     return joined
+
+
+def _subject_dropped(sentence: Sentence, verb: Token) -> bool:
+    """ "Changed over to acrylics, the enamels stink", "Sold the old car finally, bought an EV": a
+    past-tense verb with an object or particle that opens the sentence with no subject,
+    subordinator or agent, set off by a comma from the clause the parser hung it on, is a clause of
+    its own whose "I" was left out, unless that clause's subject is the user's ("Exhausted, I
+    slept" is one clause)."""
+    if verb.dep != "advcl" or verb.tag not in ("VBD", "VBN"):
+        return False
+    head = sentence.tokens[verb.head]
+    opening = next((t for t in sentence.tokens if t.dep not in ("intj", "punct", "cc", "discourse")), None)
+    if opening is None or opening.i != sentence.subtree(verb)[0].i or head.i < verb.i:
+        return False
+    kids = sentence.children(verb)
+    if any(c.dep in (*SUBJECTS, "mark", "agent", "auxpass") for c in kids):
+        return False
+    if not any(c.dep in ("dobj", "prt", "xcomp", "ccomp") for c in kids):
+        return False  # "Born in Leeds, my dad …" describes the subject after it
+    if not _separated(sentence, verb, head):
+        return False
+    return not any(c.dep in SUBJECTS and is_first_person(c) for c in sentence.children(head))
 
 
 def _is_comment(piece: list[Token]) -> bool:
