@@ -93,6 +93,16 @@ def test_replaces_is_honoured_even_without_topic():
     assert [(o.action, o.memory_id) for o in ops] == [("update", "m1")]
 
 
+def test_a_named_replacement_that_differs_only_by_its_value_rewrites_the_memory():
+    existing = [item("m1", "The user plays at the trad session on Thursdays.")]
+    new = "The user plays at the trad session on Tuesdays."
+    near = lambda a, b: 0.97  # noqa: E731 - what an embedder gives two texts one word apart
+    ops = consolidate(existing, Extraction(memories=[cand(new, replaces=["m1"], is_update=True)]), near)
+    assert [(o.action, o.memory_id, o.candidate.content) for o in ops] == [("update", "m1", new)]
+    same = consolidate(existing, Extraction(memories=[cand(existing[0].content, replaces=["m1"])]), near)
+    assert [(o.action, o.memory_id) for o in same] == [("reinforce", "m1")]
+
+
 def test_unrelated_fact_is_created():
     existing = [item("m1", "The user lives in Leeds.", topic="home city")]
     ops = consolidate(existing, Extraction(memories=[cand("The user plays the cello.")]))

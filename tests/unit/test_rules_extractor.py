@@ -637,3 +637,11 @@ def test_a_tentative_forget_is_reported_apart_from_a_definite_one(extractor):
     assert got.forget == [] and got.forget_facts == [] and len(facts(got, Kind.PROCEDURAL)) == 1
     got = extract(extractor, ("user", "Please forget what I told you about my exam."))
     assert got.forget_facts == [] and len(got.forget) == 1
+
+
+def test_a_new_value_contrasted_with_the_old_one_leaves_the_old_one_out(extractor):
+    old = [item("m1", "The user plays bodhrán at the trad session on Thursdays.")]
+    got = extract(extractor, ("user", "Sorry, it's Tuesdays, not Thursdays."), existing=old)
+    assert [(m.content, m.replaces) for m in got.memories] == [
+        ("The user plays bodhrán at the trad session on Tuesdays.", ["m1"])
+    ]

@@ -371,7 +371,15 @@ def consolidate(
             best, score = _best(plan, slot, c.content)
             target = best if score >= UPDATE_SIMILARITY else None
         dup, dup_score = _best(plan, same_kind, c.content)
-        if dup is not None and dup_score >= DUPLICATE_THRESHOLD and (target is None or target == dup):
+        # a named replacement that differs by its value alone ("… on Tuesdays" for "… on
+        # Thursdays") embeds as a near-duplicate; it is still a new value
+        new_value = dup in replaced and content_words(c.content) != content_words(plan.content[dup])
+        if (
+            dup is not None
+            and dup_score >= DUPLICATE_THRESHOLD
+            and (target is None or target == dup)
+            and not new_value
+        ):
             plan.reinforce(dup, c)
             continue
         if target is None and c.is_update and dup is not None and dup_score >= UPDATE_SIMILARITY:

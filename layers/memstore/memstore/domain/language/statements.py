@@ -340,8 +340,10 @@ class Reader:
         swapped = changes.swapped_value(sentence, tokens)
         if swapped is not None and not mentions_first_person(tokens):
             former = changes.former_value(sentence, tokens) if change.shift else None
+            # "It's Tuesdays, not Thursdays": the contrasted old value hangs on the new one
+            value = changes.without_former_value(sentence, swapped) if change.shift else swapped
             return Statement(
-                message_id, render(swapped), render(tokens), label="swap", change=change, former=former
+                message_id, render(value), render(tokens), label="swap", change=change, former=former
             )
         headed = _headed(sentence, tokens, change)
         if headed is not None:
