@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from memstore.adapters.spacy_parser import SpacyParser
-from memstore.domain.language.reference import antecedents, within
+from memstore.domain.language.reference import antecedents, person, within
 
 PARSER = SpacyParser()
 
@@ -67,3 +67,24 @@ def test_a_clause_with_nothing_named_before_it_points_nowhere():
     (sentence,) = PARSER.parse("It rained all day and I hated it.")
     clause = [t for t in sentence.tokens if t.i >= 4]
     assert within(sentence, clause) == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My brother Emiliano is visiting. He's a sound engineer.", {"The user's brother Emiliano"}),
+        ("My wife is great. She works as a nurse.", {"The user's wife"}),
+        ("my sister is coming over, she is a pharmacist", {"The user's sister"}),
+        ("My sister and my boss met yesterday. She is a lawyer.", set()),
+        ("Karthik is home. He is a cardiologist.", set()),
+        ("My car broke down. It is old.", set()),
+    ],
+)
+def test_he_or_she_points_to_the_one_person_the_user_named_as_theirs(text, expected):
+    sentences = PARSER.parse(text)
+    last = sentences[-1]
+    clause = [
+        t for t in last.tokens if t.i >= next(t.i for t in last.tokens if t.lower in ("he", "she", "it"))
+    ]
+    found = person(last, clause, sentences[0] if len(sentences) > 1 else None)
+    assert set(found.values()) == expected

@@ -645,3 +645,10 @@ def test_a_new_value_contrasted_with_the_old_one_leaves_the_old_one_out(extracto
     assert [(m.content, m.replaces) for m in got.memories] == [
         ("The user plays bodhrán at the trad session on Tuesdays.", ["m1"])
     ]
+
+
+def test_he_or_she_after_a_person_of_the_users_is_read_as_that_person(extractor):
+    got = extract(extractor, ("user", "My wife Ana is great. She works as a nurse in Leeds."))
+    said = " ".join(m.content for m in got.memories)
+    assert "The user's wife Ana works as a nurse in Leeds." in said, got.memories
+    assert "She works" not in said

@@ -128,3 +128,48 @@ def antecedents(sentence: Sentence, previous: Sentence | None) -> dict[int, str]
     if chosen is None:
         return {}
     return {p.i: _text(chosen, p) for p in pointers[:1]}
+
+
+def person(sentence: Sentence, clause: list[Token], previous: Sentence | None) -> dict[int, str]:
+    """ "My brother Emiliano is visiting, he's a sound engineer": "he" or "she" as the subject of
+    the clause points to the one person the user just named as theirs, the subject of a clause
+    before it ("my brother Emiliano"), in the same sentence or else the sentence before. With
+    two such people ("my sister … my boss …") nothing is guessed."""
+    subject = next((t for t in clause if t.dep in SUBJECTS), None)
+    if (
+        subject is None
+        or subject.pos != "PRON"
+        or subject.morph.get("Person") != "3"
+        or subject.morph.get("Gender") not in ("Masc", "Fem")
+    ):
+        return {}
+    start = min(t.i for t in clause)
+    for s, before in ((sentence, start), (previous, None)):
+        if s is None:
+            continue
+        owned = [t for t in _owned_subjects(s) if before is None or t.i < before]
+        if len(owned) > 1:
+            return {}
+        if owned:
+            return {subject.i: _owner_phrase(s, owned[0])}
+    return {}
+
+
+def _owned_subjects(s: Sentence) -> list[Token]:
+    """Common nouns that are a clause's subject and the user's ("my brother", "my sister tilly")."""
+    owned = [
+        t
+        for t in s.tokens
+        if t.pos == "NOUN"
+        and t.dep in SUBJECTS
+        and any(c.dep == "poss" and is_first_person(c) for c in s.children(t))
+    ]
+    # "my sister and my boss": each of the coordinated subjects is a candidate
+    return owned + [c for t in owned for c in s.children(t) if c.dep == "conj" and c.pos in ("NOUN", "PROPN")]
+
+
+def _owner_phrase(s: Sentence, noun: Token) -> str:
+    names = [c for c in s.children(noun) if c.dep == "appos" and c.pos == "PROPN"]
+    words = _phrase(s, noun) + [x for n in names[:1] for x in s.subtree(n) if x.dep in ("compound", "appos")]
+    poss = {t.i: "The user's" for t in words if t.dep == "poss" and is_first_person(t)}
+    return render(words, poss)

@@ -300,7 +300,11 @@ class Reader:
                     antecedent = tokens
                 else:
                     before = turn.sentences[n - 1] if n else None
-                    refs = reference.within(sentence, clause) or reference.antecedents(sentence, before)
+                    refs = (
+                        reference.within(sentence, clause)
+                        or reference.antecedents(sentence, before)
+                        or reference.person(sentence, clause, before)
+                    )
                     if refs and before is not None and is_command(before):
                         # "Can you forget the Vespa? I'd rather you didn't keep that.": the same request
                         continue
@@ -397,7 +401,17 @@ class Reader:
                 habitual=_habitual(tokens),
                 slot=change.shift and not change.retract and changes.names_slot(sentence, kept),
             )
-        if any(t.dep in SUBJECTS for t in tokens):
+        subject = next((t for t in tokens if t.dep in SUBJECTS), None)
+        if subject is not None and refs and subject.i in refs:
+            # "he's a sound engineer", said of "my brother Emiliano" just before
+            return Statement(
+                message_id,
+                third_person(sentence, tokens, refs),
+                render(tokens, refs),
+                label="owned",
+                change=change,
+            )
+        if subject is not None:
             return _resolved(message_id, sentence, tokens, antecedent) or _definite_change(
                 message_id, sentence, tokens, change
             )
