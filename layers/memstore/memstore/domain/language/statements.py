@@ -180,17 +180,35 @@ def _misread_subject(sentence: Sentence, verb: Token, subject: Token) -> bool:
     return plain and subject.tag in ("NN", "NNP") and comma and not owned
 
 
+def _dropped_i(root: Token) -> tuple[str, str] | None:
+    """What a clause that left out its "I" starts with in full, in the user's words and in the
+    third person: "I'm" before a participle or an adjective, "I" before a past tense."""
+    if root.tag == "VBG" or root.pos == "ADJ":
+        return "I'm", "The user is"
+    if root.tag in ("VBD", "VBN"):
+        return "I", "The user"
+    return None
+
+
+def _lowered(tokens: list[Token], text: str) -> str:
+    if tokens[0].pos != "PROPN" and not tokens[0].text.isupper():
+        return text[:1].lower() + text[1:]  # "Finally sold the van" → "The user finally sold the van"
+    return text
+
+
+def _with_subject(tokens: list[Token], text: str) -> str:
+    lead = _dropped_i(head_of(tokens) or tokens[0])
+    return f"{lead[1]} {_lowered(tokens, text)}" if lead else text
+
+
 def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
     """A subject-less fragment told by the user ("no longer learning Norwegian", "Vegetarian,
     by the way"): the clause as the user would say it in full, and in the third person."""
     root = head_of(tokens) or tokens[0]
-    body = render(tokens)
-    if tokens[0].pos != "PROPN" and not tokens[0].text.isupper():
-        body = body[:1].lower() + body[1:]  # "Finally sold the van" → "The user finally sold the van"
-    if root.tag == "VBG" or root.pos == "ADJ":
-        return f"I'm {body}", f"The user is {body}"
-    if root.tag in ("VBD", "VBN"):
-        return f"I {body}", f"The user {body}"
+    body = _lowered(tokens, render(tokens))
+    lead = _dropped_i(root)
+    if lead is not None:
+        return f"{lead[0]} {body}", f"{lead[1]} {body}"
     if root.pos in ("NOUN", "PROPN", "NUM"):
         return body, f"The user: {body}"
     return None
@@ -382,14 +400,18 @@ class Reader:
             else:
                 former = changes.former_value(sentence, tokens) if change.shift else None
             subject = next((t for t in tokens if t.dep in SUBJECTS), None)
-            about_self = subject is not None and subject.lower in ("i", "we")
+            dropped = subject is None and _dropped_i(head_of(kept) or kept[0]) is not None
+            about_self = dropped or subject is not None and subject.lower in ("i", "we")
             owned = subject is not None and _owned(sentence, subject)
+            text = text or third_person(
+                sentence, kept, {**(refs or {}), **changes.replacement_frame(sentence, kept)}
+            )
+            if dropped:
+                # "Thinking of opening my own food truck" → "The user is thinking of opening …"
+                text = _with_subject(kept, text)
             return Statement(
                 message_id,
-                text
-                or third_person(
-                    sentence, kept, {**(refs or {}), **changes.replacement_frame(sentence, kept)}
-                ),
+                text,
                 # what a pointer stands for decides what the clause says ("It's my browser.")
                 render(tokens, refs),
                 label="self" if about_self else "owned" if owned else "",
@@ -403,11 +425,13 @@ class Reader:
             )
         subject = next((t for t in tokens if t.dep in SUBJECTS), None)
         if subject is not None and refs and subject.i in refs:
-            # "he's a sound engineer", said of "my brother Emiliano" just before
+            # "he's a sound engineer", said of "my brother Emiliano" just before; the evidence is
+            # in the user's words, as the labelled examples are ("my brother Emiliano is …")
+            mine = {subject.i: "my" + refs[subject.i].removeprefix("The user's")}
             return Statement(
                 message_id,
                 third_person(sentence, tokens, refs),
-                render(tokens, refs),
+                render(tokens, mine),
                 label="owned",
                 change=change,
             )
@@ -420,8 +444,16 @@ class Reader:
         if fragment is None or told is None:
             return None
         former = changes.former_value(sentence, tokens) if change.shift else None
+        # a verb or an adjective whose "I" was left out is said of the user ("Got promoted …")
+        said_of_user = told[1].startswith("The user ")
         return Statement(
-            message_id, finish(fragment[1]), told[0], change=change, about_self=True, former=former
+            message_id,
+            finish(fragment[1]),
+            told[0],
+            label="self" if said_of_user else "",
+            change=change,
+            about_self=True,
+            former=former,
         )
 
     def _decide(self, drafts: list[Statement]) -> list[Statement]:
