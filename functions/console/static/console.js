@@ -101,6 +101,7 @@ async function attempt(button, work) {
 
 function keep(key, control) {
   if (drafts.has(key)) control.value = drafts.get(key);
+  control.dataset.draft = key;
   control.addEventListener("input", () => drafts.set(key, control.value));
   return control;
 }
@@ -184,6 +185,10 @@ async function render() {
       h("p", {}, link("Back to the stores", "#/")));
   }
   if (token !== viewToken) return;
+  // what was typed while the view loaded (into the view it replaces) is not lost
+  for (const control of content.querySelectorAll("[data-draft]")) {
+    if (drafts.has(control.dataset.draft)) control.value = drafts.get(control.dataset.draft);
+  }
   main.replaceChildren(content);
   main.removeAttribute("aria-busy");
   const heading = main.querySelector("h1");
