@@ -669,3 +669,18 @@ def test_he_or_she_after_a_person_of_the_users_is_read_as_that_person(extractor)
 )
 def test_a_clause_that_left_out_its_i_is_said_of_the_user(extractor, said, stored):
     assert any(f.startswith(stored) for f in facts(extract(extractor, ("user", said)))), stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Could you not use bullet points in your answers?", True),
+        ("Could you please stop using so much jargon?", True),
+        ("Can you not include the intro this time?", False),
+        ("Can you not cc him on this email?", False),
+        ("Can you summarise this article?", False),
+    ],
+)
+def test_a_request_asked_as_a_question_to_leave_something_off_is_a_way_of_answering(extractor, said, kept):
+    got = facts(extract(extractor, ("user", said)), Kind.PROCEDURAL)
+    assert bool(got) == kept, got

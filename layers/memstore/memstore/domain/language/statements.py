@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from memstore.domain.language import changes, examples, reference
+from memstore.domain.language.commands import vocabulary
 from memstore.domain.language.semantics import Decision, Embed, PrototypeClassifier
 from memstore.domain.language.syntax import Sentence, Token
 from memstore.domain.language.text import (
@@ -332,7 +333,7 @@ class Reader:
                 if asking and told is None and statement is not None and not _habitual(tokens):
                     if statement.label != "instruction":
                         continue
-                    statement.asked = True
+                    statement.asked = not _refrains(sentence, tokens)
                 if statement is not None:
                     statement.named = any(t.pos == "PROPN" for t in tokens)
                     out.append(statement)
@@ -538,6 +539,23 @@ def _habitual(tokens: list[Token], quantifiers: bool = True) -> bool:
     return any(t.lower in markers or t.lemma.lower() in markers for t in tokens) or any(
         f" {m} " in f" {words} " for m in markers if " " in m
     )
+
+
+def _refrains(sentence: Sentence, tokens: list[Token]) -> bool:
+    """ "Could you not use bullet points in your answers?", "Could you stop using jargon?": a
+    request to leave something off or to stop doing it asks for a way of answering, not for a
+    task, unless a day or a "this" ties it to the task at hand ("not include the intro this
+    time?", "not cc him on this email?")."""
+    root = head_of(tokens)
+    if root is None:
+        return False
+    negated = any(c.dep == "neg" for c in sentence.children(root))
+    ceasing = root.lemma.lower() in vocabulary().cease and any(
+        c.dep == "xcomp" for c in sentence.children(root)
+    )
+    days = {e.text for e in examples.load("time_words") if e.label == "day"}
+    here_and_now = any(t.lower in days or (t.lower == "this" and t.dep == "det") for t in tokens)
+    return (negated or ceasing) and not here_and_now
 
 
 def _among(decision: Decision, labels: tuple[str, ...]) -> Decision:
