@@ -423,17 +423,35 @@ def test_secret_is_never_echoed_or_stored(local: Client):
     assert_none(items, re.escape("abcdefghijklmnopqrstuvwx1234"), "a secret must never be stored")
 
 
-def test_a_destructive_request_about_a_remembered_thing_forgets_it(local: Client):
+@pytest.mark.parametrize(
+    ("fact", "request_text", "gone"),
+    [
+        (
+            "The user plays five-a-side football every Thursday night.",
+            "Please delete the football thing.",
+            r"football|delete",
+        ),
+        # a negated keeping verb with a plain object: an edit or a forget, the stored fact decides
+        (
+            "The user is thinking of moving to Canada.",
+            "Please don't keep the Canada thing, it was just talk.",
+            r"canada",
+        ),
+    ],
+)
+def test_a_request_about_a_remembered_thing_without_my_forgets_it(
+    local: Client, fact: str, request_text: str, gone: str
+):
     s = new_scope(local)
-    football = s.add_item("The user plays five-a-side football every Thursday night.")
+    named = s.add_item(fact)
     cello = s.add_item("The user plays the cello.")
 
-    accepted, _ = s.update([("user", "Please delete the football thing.")])
+    accepted, _ = s.update([("user", request_text)])
 
     command = one_forget_command(accepted)
-    assert command["status"] == "completed" and command["deleted"] == [football["memory_id"]], command
+    assert command["status"] == "completed" and command["deleted"] == [named["memory_id"]], command
     items = s.items()
-    assert_none(items, r"football|delete", "the football memory should be gone and the request not stored")
+    assert_none(items, gone, "the named memory should be gone and the request not stored")
     assert cello["memory_id"] in [i["memory_id"] for i in items], (
         f"an unrelated memory was deleted\n{show(items)}"
     )
@@ -459,19 +477,3 @@ def test_asking_to_drop_what_an_instruction_already_rules_out_keeps_the_instruct
     items = s.items()
     assert rule["memory_id"] in [i["memory_id"] for i in items], f"the instruction was deleted\n{show(items)}"
     assert_some(items, r"calm tone", "the standing preference should be kept")
-
-
-def test_dont_keep_the_named_thing_forgets_the_fact_it_names(local: Client):
-    s = new_scope(local)
-    canada = s.add_item("The user is thinking of moving to Canada.")
-    cello = s.add_item("The user plays the cello.")
-
-    accepted, _ = s.update([("user", "Please don't keep the Canada thing, it was just talk.")])
-
-    command = one_forget_command(accepted)
-    assert command["status"] == "completed" and command["deleted"] == [canada["memory_id"]], command
-    items = s.items()
-    assert_none(items, r"canada", "the plan should be forgotten")
-    assert cello["memory_id"] in [i["memory_id"] for i in items], (
-        f"an unrelated memory was deleted\n{show(items)}"
-    )

@@ -233,6 +233,8 @@ def test_keep_going_is_no_command(parse):
         ("About the report, please don't keep the appendix.", "appendix"),
         ("Please don't keep the Canada thing, it was just talk.", "Canada"),
         ("you don't need to keep the cabin crew interview stuff btw, didn't get it", "cabin crew"),
+        ("you don't need to keep the stuff about the bathroom leak, it's fixed", "the bathroom leak"),
+        ("Don't keep the part about the loan.", "the loan"),
     ],
 )
 def test_a_negated_keeping_verb_with_an_object_of_its_own_is_a_tentative_forget(parse, text, content):
@@ -396,19 +398,6 @@ def test_forget_i_said_that_names_what_the_sentence_before_was_about(parse):
 def test_a_keeping_verb_with_a_source_from_the_memory_is_no_forget(parse):
     found = command(parse, "Keep the quote from your notes for the email.")
     assert found is None or found.action == "remember"
-
-
-@pytest.mark.parametrize(
-    ("text", "content"),
-    [
-        ("you don't need to keep the stuff about the bathroom leak, it's fixed", "the bathroom leak"),
-        ("Don't keep the part about the loan.", "the loan"),
-    ],
-)
-def test_a_negated_keep_whose_object_is_about_a_topic_is_a_tentative_forget(parse, text, content):
-    """ "the stuff about X" names something said, unlike "the emojis" (an edit of a text)."""
-    found = command(parse, text)
-    assert found is not None and found.action == "forget" and found.tentative and content in found.content
 
 
 @pytest.mark.parametrize(
