@@ -266,3 +266,18 @@ def test_a_capitalised_word_after_a_noun_of_the_users_names_it(text: str, named:
     a noun with a modifier), the name is lasting; a weekday after the noun names nothing."""
     (sentence,) = PARSER.parse(text)
     assert introductions(sentence) == named
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Side note: I live in Tucson.", "I live in Tucson."),
+        (
+            "Diet update: keto now, vegetarian didn't work out.",
+            "Diet update: keto now, vegetarian didn't work out.",
+        ),
+    ],
+)
+def test_a_heading_before_a_colon_is_noise_only_before_a_clause(said: str, kept: str) -> None:
+    (sentence,) = PARSER.parse(said)
+    assert render(strip_leading_noise(sentence, list(sentence.tokens))) == kept

@@ -684,3 +684,9 @@ def test_a_clause_that_left_out_its_i_is_said_of_the_user(extractor, said, store
 def test_a_request_asked_as_a_question_to_leave_something_off_is_a_way_of_answering(extractor, said, kept):
     got = facts(extract(extractor, ("user", said)), Kind.PROCEDURAL)
     assert bool(got) == kept, got
+
+
+def test_a_headed_value_with_a_comment_after_it_replaces_the_old_value(extractor):
+    old = [item("d1", "The user is vegetarian, always hunting for new recipes.")]
+    got = extract(extractor, ("user", "Diet update: keto now, vegetarian didn't work out."), existing=old)
+    assert [(m.content, m.replaces) for m in got.memories] == [("The user's diet update: keto now.", ["d1"])]

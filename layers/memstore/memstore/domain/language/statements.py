@@ -239,10 +239,21 @@ def _headed(sentence: Sentence, tokens: list[Token], change: changes.Change) -> 
     if colon is None:
         return None
     heading, value = tokens[:colon], tokens[colon + 1 :]
+    # a clause of its own after a comma comments on the value ("keto now, vegetarian didn't work out")
+    cut = next(
+        (
+            n
+            for n, t in enumerate(value)
+            if t.text == "," and any(x.pos in ("VERB", "AUX") for x in value[n + 1 :])
+        ),
+        None,
+    )
+    value = value[:cut] if cut is not None else value
+    inside = {t.i for t in value}
     lead = next((t for t in value if t.pos not in ("ADV", "PART", "PUNCT")), None)
     if lead is None or lead.tag == "VB" or not any(t.pos in changes.NAMING for t in value):
         return None
-    if any(t.dep in SUBJECTS and t.i > heading[-1].i or is_first_person(t) for t in value):
+    if any(t.dep in SUBJECTS and t.head in inside or is_first_person(t) for t in value):
         return None
     kept = changes.without_former_value(sentence, value) if change.shift else value
     label = render(heading)

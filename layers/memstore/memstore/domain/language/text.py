@@ -211,13 +211,18 @@ def strip_leading_noise(sentence: Sentence, tokens: list[Token]) -> list[Token]:
     for n, t in enumerate(out[:6]):
         if t.text in (",", "—", "–", ":") and n > 0:
             opening, rest = out[:n], out[n + 1 :]
+            # after a colon, the words up to the next comma must be a clause: "Diet update: keto
+            # now, vegetarian didn't work out" gives the heading's value, "Side note: I live …" not
+            said = (
+                next((rest[:m] for m, r in enumerate(rest) if r.text == ","), rest) if t.text == ":" else rest
+            )
             if (
                 len(opening) <= 4
                 and not any(
                     o.pos in ("VERB", "AUX", "PROPN") or o.dep in SUBJECTS or is_first_person(o)
                     for o in opening
                 )
-                and any(r.pos in ("VERB", "AUX") for r in rest)
+                and any(r.pos in ("VERB", "AUX") for r in said)
             ):
                 return strip_leading_noise(sentence, rest)
             break
