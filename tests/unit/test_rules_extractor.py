@@ -690,3 +690,15 @@ def test_a_headed_value_with_a_comment_after_it_replaces_the_old_value(extractor
     old = [item("d1", "The user is vegetarian, always hunting for new recipes.")]
     got = extract(extractor, ("user", "Diet update: keto now, vegetarian didn't work out."), existing=old)
     assert [(m.content, m.replaces) for m in got.memories] == [("The user's diet update: keto now.", ["d1"])]
+
+
+@pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        ("Oh, I never introduced myself: I'm Elowen.", ["The user is Elowen.", "The user's name is Elowen."]),
+        ("I have two pets: a cat and a dog.", ["The user has two pets: a cat and a dog."]),
+        ("My diet: vegan now.", ["The user's diet: vegan now."]),
+    ],
+)
+def test_a_colon_after_a_clause_announces_and_after_a_noun_heads(extractor, said, stored):
+    assert facts(extract(extractor, ("user", said))) == stored

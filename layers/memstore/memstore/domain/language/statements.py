@@ -239,6 +239,10 @@ def _headed(sentence: Sentence, tokens: list[Token], change: changes.Change) -> 
     if colon is None:
         return None
     heading, value = tokens[:colon], tokens[colon + 1 :]
+    inside_heading = {t.i for t in heading}
+    if any(t.dep in SUBJECTS and t.head in inside_heading and t.i < t.head for t in heading):
+        return None  # "I have two pets: a cat and a dog" is a clause, not a heading
+    heading = [t for t in heading if not (t.dep == "poss" and is_first_person(t))] or heading
     # a clause of its own after a comma comments on the value ("keto now, vegetarian didn't work out")
     cut = next(
         (
@@ -311,8 +315,10 @@ class Reader:
                 told = _told_before_asking(sentence, pieces)
                 if not told:
                     continue
-            for clause in pieces:
+            for k, clause in enumerate(pieces):
                 if told is not None and not any(clause is t for t in told):
+                    continue
+                if _announces(sentence, clause, pieces[k + 1 :]):
                     continue
                 tokens = strip_leading_noise(sentence, clause)
                 if not tokens or all(t.pos == "PUNCT" for t in tokens):
@@ -550,6 +556,16 @@ def _habitual(tokens: list[Token], quantifiers: bool = True) -> bool:
     return any(t.lower in markers or t.lemma.lower() in markers for t in tokens) or any(
         f" {m} " in f" {words} " for m in markers if " " in m
     )
+
+
+def _announces(sentence: Sentence, clause: list[Token], after: list[list[Token]]) -> bool:
+    """ "I never introduced myself: I'm Elowen.", "I made a decision: I'm moving to Oslo.": a
+    clause that a colon closes, with a clause of its own after it, only announces what follows."""
+    end = clause[-1].i + 1
+    if end >= len(sentence.tokens) or sentence.tokens[end].text != ":" or not after:
+        return False
+    following = after[0]
+    return following[0].i == end + 1 and any(t.dep in SUBJECTS for t in following)
 
 
 def _refrains(sentence: Sentence, tokens: list[Token]) -> bool:
