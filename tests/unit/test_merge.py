@@ -103,6 +103,17 @@ def test_a_named_replacement_that_differs_only_by_its_value_rewrites_the_memory(
     assert [(o.action, o.memory_id) for o in same] == [("reinforce", "m1")]
 
 
+def test_a_replacement_keeps_the_slot_of_the_memory_it_replaces():
+    # the change was matched to the memory it replaces; its own facet guess is the weaker one
+    existing = [item("m1", "The user's big hobby is birdwatching.", topic="hobbies")]
+    new = cand("The user switched to geocaching.", topic="travel", replaces=["m1"], is_update=True)
+    ops = consolidate(existing, Extraction(memories=[new]))
+    assert [(o.action, o.memory_id, o.candidate.topic) for o in ops] == [("update", "m1", "hobbies")]
+    untopiced = [item("m1", "The user's big hobby is birdwatching.")]
+    ops = consolidate(untopiced, Extraction(memories=[new]))
+    assert [(o.action, o.candidate.topic) for o in ops] == [("update", "travel")]
+
+
 def test_unrelated_fact_is_created():
     existing = [item("m1", "The user lives in Leeds.", topic="home city")]
     ops = consolidate(existing, Extraction(memories=[cand("The user plays the cello.")]))

@@ -24,6 +24,19 @@ def test_inflections_share_a_stem_and_stop_words_are_dropped():
     assert search_terms.document_terms("She was painting the fences") == ["paint", "fenc"]
 
 
+def test_a_word_and_its_derivation_share_a_stem():
+    # one Porter2 pass gives "profession" for "professional" but "profess" for "profession"
+    assert search_terms.query_terms("a professional conference")[0] == search_terms.document_terms(
+        "profession"
+    )[0]
+
+
+@given(lower_words)
+def test_stemming_is_idempotent(word):
+    once = search_terms.stem(word)
+    assert search_terms.stem(once) == once
+
+
 def test_a_query_drops_the_words_that_only_ask():
     assert search_terms.query_terms("Can you remind me what I said about the fences?") == ["said", "fenc"]
     assert "remind" in search_terms.document_terms("remind the kids about the fences")

@@ -222,7 +222,7 @@ class _Plan:
         )
         self.content[memory_id] = content
         if like is not None:
-            self.topic[memory_id] = like.topic or self.topic.get(memory_id)
+            self.topic[memory_id] = self.topic.get(memory_id) or like.topic
         cand = cand.model_copy(update={"topic": self.topic.get(memory_id)})
         self.ops = [
             o for o in self.ops if not (o.memory_id == memory_id and o.action in ("update", "reinforce"))

@@ -1,5 +1,6 @@
 """The words BM25 matches on: case and accents folded, stop words dropped, the rest stemmed with
-the Snowball English (Porter2) stemmer, so "painting", "paints" and "painted" are one term.
+the Snowball English (Porter2) stemmer, so "painting", "paints" and "painted" are one term (and,
+stemmed to a fixed point, "professional" and "profession" too).
 
 Stop words come from data/search_stopwords.jsonl (each row says where it came from): the Snowball
 English stop list for both memories and queries, and, for queries only, words that ask for a memory
@@ -19,6 +20,7 @@ from memstore.domain.language import examples
 _TOKEN = re.compile(r"[a-z0-9]+")
 _stemmer = snowballstemmer.stemmer("english")
 _stemmer_lock = threading.Lock()
+MAX_STEM_PASSES = 4
 
 
 @functools.cache
@@ -36,8 +38,15 @@ def request_words() -> frozenset[str]:
 
 @functools.lru_cache(maxsize=100_000)
 def stem(word: str) -> str:
+    """Porter2 stemmed until it stops changing: one pass is not idempotent ("professional" →
+    "profession" → "profess"), so a word and its derivation would otherwise miss each other."""
     with _stemmer_lock:
-        return _stemmer.stemWord(word)
+        for _ in range(MAX_STEM_PASSES):
+            stemmed = _stemmer.stemWord(word)
+            if stemmed == word:
+                break
+            word = stemmed
+    return word
 
 
 def words(text: str) -> list[str]:
