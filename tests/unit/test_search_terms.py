@@ -26,9 +26,10 @@ def test_inflections_share_a_stem_and_stop_words_are_dropped():
 
 def test_a_word_and_its_derivation_share_a_stem():
     # one Porter2 pass gives "profession" for "professional" but "profess" for "profession"
-    assert search_terms.query_terms("a professional conference")[0] == search_terms.document_terms(
-        "profession"
-    )[0]
+    assert (
+        search_terms.query_terms("a professional conference")[0]
+        == search_terms.document_terms("profession")[0]
+    )
 
 
 @given(lower_words)
