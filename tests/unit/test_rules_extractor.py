@@ -285,6 +285,21 @@ def test_a_switch_replaces_what_it_names_and_never_the_users_name(extractor):
     assert change.replaces == ["editor"]
 
 
+def test_a_statement_misfiled_under_a_single_valued_facet_never_overwrites_it(extractor):
+    # a mis-split German sentence leaves "The user: Juni ab.", which reads as a name; the
+    # extractor judged that it replaces no stored memory, so consolidation must not either
+    from memstore.domain.merge import consolidate
+    from memstore.services.similarity import EmbeddingSimilarity
+
+    existing = [item("name", "The user's name is Mehmet.", topic="name")]
+    said = "merk dir bitte: meine Taxi-Konzession läuft am 30. Juni ab"
+    got = extract(extractor, ("user", said), existing=existing)
+    embedder = extractor._embedder
+    similarity = EmbeddingSimilarity(embedder, embedder.model).prime(existing, got.memories)
+    ops = consolidate(existing, got, similarity)
+    assert all(o.memory_id != "name" for o in ops), [(o.action, o.memory_id) for o in ops]
+
+
 @pytest.mark.parametrize(
     "said", ["My name is Wilhelmina.", "Wilhelmina here.", "You can call me Wilhelmina."]
 )

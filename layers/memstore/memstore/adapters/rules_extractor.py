@@ -280,7 +280,9 @@ class RulesExtractor:
                 ]
                 out.append(c.model_copy(update={"replaces": [best, *stale]}))
                 continue
-            out.append(c)
+            # judged here against the stored memories: a new value of a single-valued facet that
+            # replaces none of them must not be made to replace one by its facet alone
+            out.append(c if c.is_update else c.model_copy(update={"exclusive": False}))
         return _without_bare_retractions(statements, self._slots(out, frames))
 
     def _slots(self, candidates: list[Candidate], frames: list[tuple[int, str]]) -> list[Candidate]:

@@ -470,7 +470,9 @@ class Reader:
             told[0],
             label="self" if said_of_user else "",
             change=change,
-            about_self=True,
+            # a bare noun phrase ("Juni ab.") has no predicate to say whose value it is; it gives
+            # the user's one value of a facet only when it is marked as a change ("keto now")
+            about_self=said_of_user or change.shift,
             former=former,
         )
 
