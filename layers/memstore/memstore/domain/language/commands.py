@@ -474,7 +474,10 @@ def _after_colon(s: Sentence, verb: Token) -> list[Token]:
 def _dictated(s: Sentence, clause: _Clause, tokens: list[Token]) -> bool:
     """ "Keep this somewhere: the spare fuses are in the blue tin": a keeping verb whose object
     only points at what a colon then states is the user dictating something to keep."""
-    return clause.role == "keep" and not _named(tokens) and _named(_after_colon(s, clause.verb))
+    announced = _after_colon(s, clause.verb)
+    # the parser may hang the announced clause on the pointer ("save this: the network is called …")
+    pointer = [t for t in tokens if not announced or t.i < announced[0].i]
+    return clause.role == "keep" and not _named(_trim(pointer)) and _named(announced)
 
 
 def _named(tokens: list[Token]) -> bool:

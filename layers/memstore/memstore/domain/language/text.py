@@ -455,7 +455,26 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
             ):
                 out.append(("name", _name_of(sentence, p)))
     out.extend(_named_after(sentence))
+    out.extend(("name", name) for name in _here(sentence))
     return list(dict.fromkeys(out))
+
+
+def _here(sentence: Sentence) -> list[str]:
+    """ "hiya, Rowena here, first time on this thing", "Thandiwe here, I'm a sound engineer": a
+    capitalised word and "here", set off on both sides by the sentence's edges or punctuation, is
+    the speaker saying who they are, however the parser read the word (a verb, a conjunct); "Paris
+    here is lovely" goes on into a clause and is no introduction."""
+    t = sentence.tokens
+    return [
+        name.text
+        for n, name in enumerate(t[:-1])
+        if t[n + 1].lower == "here"
+        and name.text[:1].isupper()
+        and name.text.isalpha()
+        and name.pos in ("PROPN", "NOUN", "VERB")
+        and (n == 0 or t[n - 1].pos == "PUNCT")
+        and (n + 2 == len(t) or t[n + 2].pos == "PUNCT")
+    ]
 
 
 def _named_after(sentence: Sentence) -> list[tuple[str, str]]:
