@@ -451,3 +451,34 @@ def test_need_used_as_a_modal_asks_the_assistant(parse, text, content):
 
 def test_a_question_about_the_memory_is_no_command(parse):
     assert command(parse, "You don't remember my old address, do you?") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Scratch what I said about my Etsy shop plan.", "my Etsy shop plan"),
+        ("Get rid of anything you saved about the alpacas.", "the alpacas"),
+    ],
+)
+def test_deleting_verbs_of_everyday_english_forget(parse, text, content):
+    assert command(parse, text) == Command(action="forget", content=content)
+
+
+@pytest.mark.parametrize(
+    "text", ["Scratch that, I'm on Opera now, not Vivaldi.", "Forget that, I live in Leeds now."]
+)
+def test_a_that_set_off_by_a_comma_retracts_what_was_said_and_forgets_nothing(parse, text):
+    """The clause after it is the correction; "forget that I live in Leeds" would name the fact."""
+    assert command(parse, text) is None
+    assert command(parse, "Forget that I live in Leeds.") == Command(
+        action="forget", content="I live in Leeds"
+    )
+
+
+def test_chat_spellings_are_read_as_written(parse):
+    assert command(parse, "u dont need to keep the thing about darren pls") == Command(
+        action="forget", content="darren", tentative=True
+    )
+    assert command(parse, "keep this somewhere pls: the spare fuses are in the blue tin") == Command(
+        action="remember", content="the spare fuses are in the blue tin"
+    )

@@ -254,6 +254,8 @@ def test_now_that_closes_a_span_of_time_marks_no_change(text: str, shift: bool) 
         ("Thandiwe here, I'm a sound engineer at a venue in Durban.", [("name", "Thandiwe")]),
         ("hiya, Nollaig here, first time on this thing.", [("name", "Nollaig")]),
         ("Hiya, Rowena here, first time on this thing.", [("name", "Rowena")]),
+        ("hey, priyanka here, data eng in toronto.", [("name", "priyanka")]),
+        ("the kids here, they are loud.", []),
         ("Paris here is lovely.", []),
         ("Over here, please.", []),
     ],

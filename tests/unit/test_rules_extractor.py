@@ -717,3 +717,15 @@ def test_a_headed_value_with_a_comment_after_it_replaces_the_old_value(extractor
 )
 def test_a_colon_after_a_clause_announces_and_after_a_noun_heads(extractor, said, stored):
     assert facts(extract(extractor, ("user", said))) == stored
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Forget that, I live in Leeds now.", "The user lives in Leeds now."),
+        # the parser hangs the whole correction on "Scratch" as its object
+        ("Scratch that, my camera's a Pentax K-1 now.", "The user's camera is a Pentax K-1 now."),
+    ],
+)
+def test_a_correction_after_scratch_that_is_kept_and_the_words_retracting_are_not(extractor, said, kept):
+    assert facts(extract(extractor, ("user", said))) == [kept]

@@ -25,7 +25,7 @@ from memstore.domain.extraction import Candidate, Extraction, Message
 from memstore.domain.language import changes
 from memstore.domain.language import commands as grammar
 from memstore.domain.language.statements import Reader, Semantics, Statement, Turn
-from memstore.domain.language.syntax import Parser
+from memstore.domain.language.syntax import Parser, Sentence
 from memstore.domain.language.text import finish, is_first_person, subject_noun, third_person
 from memstore.domain.merge import content_words
 from memstore.domain.models import Kind, MemoryItem, StoreOptions
@@ -163,8 +163,21 @@ class RulesExtractor:
             for n in (i - 1, i)
             if n >= 0
         }
-        parsed = iter(self._parser.parse_many([conversation[n].content for n in sorted(read)]))
+        parsed = iter(
+            [
+                self._corrected(d)
+                for d in self._parser.parse_many([conversation[n].content for n in sorted(read)])
+            ]
+        )
         return [Turn(m.id, m.role, next(parsed) if n in read else []) for n, m in enumerate(conversation)]
+
+    def _corrected(self, sentences: list[Sentence]) -> list[Sentence]:
+        """ "Scratch that, I'm singing tenor now": the correction read on its own."""
+        out: list[Sentence] = []
+        for s in sentences:
+            fixed = grammar.correction(s)
+            out.extend(self._parser.parse(fixed) if fixed else [s])
+        return out
 
     def _focus(self, details: str | None) -> tuple[str, ...]:
         """The policy's focus phrases, read once per policy text."""

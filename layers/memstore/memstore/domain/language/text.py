@@ -283,7 +283,7 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
         return [list(sentence.tokens)]
     pieces: list[list[Token]] = []
     owned: set[int] = set()
-    for head in sorted(starts, key=lambda t: -len(sentence.subtree(t))):
+    for head in sorted(starts, key=lambda t: len(sentence.subtree(t))):
         span = [t for t in sentence.subtree(head) if t.i not in owned]
         owned.update(t.i for t in span)
         pieces.append(span)
@@ -461,17 +461,22 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
 
 def _here(sentence: Sentence) -> list[str]:
     """ "hiya, Rowena here, first time on this thing", "Thandiwe here, I'm a sound engineer": a
-    capitalised word and "here", set off on both sides by the sentence's edges or punctuation, is
-    the speaker saying who they are, however the parser read the word (a verb, a conjunct); "Paris
-    here is lovely" goes on into a clause and is no introduction."""
+    name and "here", set off on both sides by the sentence's edges or punctuation, is the speaker
+    saying who they are, however the parser read the name (a verb, a conjunct). "Paris here is
+    lovely" goes on into a clause, and "Over here" is no name. In lower case ("hey! priyanka
+    here, data eng") only a noun that opens what the user says, after a greeting at most."""
     t = sentence.tokens
     return [
         name.text
         for n, name in enumerate(t[:-1])
         if t[n + 1].lower == "here"
-        and name.text[:1].isupper()
         and name.text.isalpha()
-        and name.pos in ("PROPN", "NOUN", "VERB")
+        and (
+            name.pos in ("PROPN", "NOUN", "VERB")
+            if name.text[:1].isupper()
+            else name.pos in ("PROPN", "NOUN")
+        )
+        and (name.text[:1].isupper() or all(x.pos in ("INTJ", "PUNCT") for x in t[:n]))
         and (n == 0 or t[n - 1].pos == "PUNCT")
         and (n + 2 == len(t) or t[n + 2].pos == "PUNCT")
     ]
