@@ -257,6 +257,7 @@ def test_now_that_closes_a_span_of_time_marks_no_change(text: str, shift: bool) 
         ("hey, priyanka here, data eng in toronto.", [("name", "priyanka")]),
         ("the kids here, they are loud.", []),
         ("Paris here is lovely.", []),
+        ("For the form: my account GR56 0172 0410 and home Kolokotroni 42, Piraeus.", []),
         ("Over here, please.", []),
     ],
 )

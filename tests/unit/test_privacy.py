@@ -370,6 +370,25 @@ def test_a_named_street_without_a_number_is_an_address_when_it_is_where_someone_
 
 
 @pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("My new address is Sonnenallee 112.", ["Sonnenallee 112"]),
+        ("I live at Kolokotroni 42, Piraeus.", ["Kolokotroni 42 , Piraeus"]),
+        ("I moved to Calle Mayor 5 last year.", ["Calle Mayor 5"]),
+        ("I'm flying to Berlin 2 times a year.", []),
+        ("My home team is Arsenal 4 life.", []),
+    ],
+)
+def test_a_name_with_the_house_number_after_it_is_an_address_when_it_is_where_someone_lives(
+    parser, text, found
+):
+    from memstore.domain.privacy.detectors import syntax_hits
+
+    hits = [h for s in parser.parse(text) for h in syntax_hits(s) if h.category == "street_address"]
+    assert [h.value for h in hits] == found
+
+
+@pytest.mark.parametrize(
     ("text", "stored"),
     [
         ("The user craves Somali all the time.", True),

@@ -456,7 +456,15 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
                 out.append(("name", _name_of(sentence, p)))
     out.extend(_named_after(sentence))
     out.extend(("name", name) for name in _here(sentence))
-    return list(dict.fromkeys(out))
+    # a name holds no digits ("my account GR56 0172 …") and no number follows it ("home Kolokotroni 42")
+    numbered = {
+        t.text for t, after in zip(sentence.tokens, sentence.tokens[1:], strict=False) if after.pos == "NUM"
+    }
+    return [
+        (noun, name)
+        for noun, name in dict.fromkeys(out)
+        if not any(ch.isdigit() for ch in name) and name.split()[-1] not in numbered
+    ]
 
 
 def _here(sentence: Sentence) -> list[str]:

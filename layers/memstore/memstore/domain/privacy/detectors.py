@@ -393,6 +393,27 @@ def _addresses(s: Sentence) -> list[Hit]:
         else:
             if _named_street(s, t) and _residence(s, t):
                 hits.append(Hit("street_address", " ".join(x.text for x in s.subtree(t) if x.dep != "det")))
+    return hits + _numbered_after(s)
+
+
+def _numbered_after(s: Sentence) -> list[Hit]:
+    """ "My new address is Sonnenallee 112", "I live at Kolokotroni 42": a name with the house
+    number after it, said to be where someone lives, is a street address in the many countries
+    that write the number second and need no word for "street"."""
+    words = terms("residence")
+    hits = []
+    for t, n in zip(s.tokens, s.tokens[1:], strict=False):
+        number = n.text.rstrip("abcdefghABCDEFGH")
+        if t.pos != "PROPN" or not number.isdigit() or len(number) > 4 or n.head != t.i:
+            continue
+        head = s.tokens[t.head]
+        said_home = any(c.dep == "compound" and c.lemma.lower() in words for c in s.children(t))
+        if (
+            _residence(s, t)
+            or said_home
+            or (head.pos == "ADP" and s.tokens[head.head].lemma.lower() in words)
+        ):
+            hits.append(Hit("street_address", " ".join(x.text for x in s.subtree(t) if x.dep != "det")))
     return hits
 
 
