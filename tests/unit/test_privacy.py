@@ -124,6 +124,29 @@ def test_dating_detail_is_dropped_when_the_policy_excludes_it(guard):
     assert not kept(guard, "I've been on a few dates with a woman I met on Hinge.", DATING_OFF)
 
 
+@pytest.mark.parametrize(
+    ("text", "stored"),
+    [
+        ("The user's partner doesn't know how much the user spends on online poker.", False),
+        ("I lost about 300 quid on roulette last weekend.", False),
+        ("I play chess at the club on Fridays.", True),
+        ("My partner and I are planning a trip to Lisbon.", True),
+    ],
+)
+def test_a_sentence_naming_what_the_policy_excludes_is_dropped(guard, text, stored):
+    """The sentence as a whole is far from "gambling"; the thing it names is not."""
+    policy = StoreOptions(user_profile_details="Do not keep anything about gambling and betting.")
+    assert kept(guard, text, policy) is stored
+
+
+def test_a_number_that_counts_the_exclusions_is_none_of_them(parser):
+    text = (
+        "Never keep any of these three: security details of their home (door or alarm codes); "
+        "other people's contact details; and disputes at work."
+    )
+    assert "three" not in read_policy(text, parser).exclusions
+
+
 def test_finances_only_when_the_policy_excludes_them(guard):
     text = "I earn about 70 thousand a year."
     assert kept(guard, text)

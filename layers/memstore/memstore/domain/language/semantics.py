@@ -39,6 +39,12 @@ class PrototypeClassifier:
             label: vectors[[i for i, e in enumerate(examples) if e.label == label]] for label in self.labels
         }
 
+    def nearness(self, vectors: np.ndarray, label: str) -> np.ndarray:
+        """Each vector's mean cosine to its `k` nearest examples of `label`."""
+        sims = vectors @ self._by_label[label].T
+        k = min(self._k, sims.shape[1])
+        return -np.sort(-sims, axis=1)[:, :k].mean(axis=1)
+
     def decide_vectors(self, vectors: np.ndarray) -> list[Decision]:
         per_label = {}
         for label, protos in self._by_label.items():

@@ -49,6 +49,40 @@ def _only_a_name(sentence: Sentence) -> bool:
     return all(t.i in allowed or t.pos in ("PUNCT", "ADV", "INTJ") for t in sentence.tokens)
 
 
+_PHRASE_WORDS = 3
+"""Words a noun phrase keeps before its noun."""
+
+
+def _noun_phrases(sentence: Sentence) -> list[str]:
+    """The things a sentence names ("online poker", "ex-wife Tanya"): each noun that is an argument
+    of a clause (of its verb, or of a preposition on its verb), with up to `_PHRASE_WORDS` words
+    before it, without determiners, pronouns and the rewrite's "user" (which every memory names).
+    A noun inside another noun's phrase ("a cost estimate in *pounds*", "brother-in-*law*")
+    describes that one, and alone would read as something else."""
+    out = []
+    tokens = sentence.tokens
+    for t in tokens:
+        if t.pos not in ("NOUN", "PROPN") or t.dep == "compound" or t.lower == "user":
+            continue
+        head = tokens[t.head]
+        argument = (
+            head.i == t.i
+            or head.pos in ("VERB", "AUX")
+            or (t.dep == "pobj" and tokens[head.head].pos in ("VERB", "AUX"))
+        )
+        if not argument:
+            continue
+        words = [
+            x
+            for x in sentence.subtree(t)
+            if t.i - _PHRASE_WORDS <= x.i <= t.i
+            and x.pos not in ("DET", "PRON", "PUNCT", "PART")
+            and x.lower != "user"
+        ]
+        out.append(" ".join(x.text for x in words))
+    return list(dict.fromkeys(out))
+
+
 def _a_taste(sentence: Sentence) -> bool:
     """ "The user craves Ethiopian", "loves Ethiopian food": every capitalised word (what could name
     an origin) is in the object of a verb other than "be", so it names a thing the person likes,
@@ -135,16 +169,22 @@ class PrivacyGuard:
         parsed: list[list[Sentence]] = self._parser.parse_many(texts) if texts else []
         sentences = [[s.text for s in doc] or [t] for doc, t in zip(parsed, texts, strict=True)]
         flat = [s for doc in sentences for s in doc]
-        if semantic_categories and flat:
-            vectors = np.asarray(self._embed(flat), dtype=np.float32)
-            semantic = self._categories().flag(vectors, active)
-        else:
-            semantic = [set() for _ in flat]
         docs = [
             doc[n] if n < len(doc) else None
             for doc, t in zip(parsed, sentences, strict=True)
             for n in range(len(t))
         ]
+        if semantic_categories and flat:
+            named = [(row, p) for row, s in enumerate(docs) if s is not None for p in _noun_phrases(s)]
+            phrases = [p for _, p in named] if active.phrases else []
+            vectors = np.asarray(self._embed(flat + phrases), dtype=np.float32)
+            semantic = self._categories().flag(vectors[: len(flat)], active)
+            by_name = self._categories().flag_named(
+                vectors[len(flat) :], [row for row, _ in named], len(flat), active
+            )
+            semantic = [a | b for a, b in zip(semantic, by_name, strict=True)]
+        else:
+            semantic = [set() for _ in flat]
         semantic = [
             set()
             if s is not None and _only_a_name(s)

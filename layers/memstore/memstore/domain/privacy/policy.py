@@ -135,7 +135,16 @@ def _governed(s: Sentence, verb: Token) -> list[str]:
             targets.remove(obj)
             preps += [c for c in s.children(obj) if c.dep == "prep"]
     preps += [c for prep in list(preps) for c in s.subtree(prep) if c.dep == "conj" and c.pos == "ADP"]
-    targets += _pieces(s, [p for prep in preps for p in s.children(prep) if p.dep == "pobj"])
+    # "any of these three": a number or pronoun only counts what follows, it names nothing
+    targets += _pieces(
+        s,
+        [
+            p
+            for prep in preps
+            for p in s.children(prep)
+            if p.dep == "pobj" and p.pos not in ("NUM", "PRON", "DET")
+        ],
+    )
     for t in targets:
         phrases += [_phrase(s, c) for c in _conjuncts(s, t)]
         trailing = [p for c in _conjuncts(s, t) for prep in _trailing(s, c) for p in s.children(prep)]
