@@ -103,6 +103,21 @@ def test_values_are_kept_verbatim_and_no_first_person_remains(city: str, verb: s
     assert not any(w in stored.split() for w in ("I", "my", "me"))
 
 
+@pytest.mark.parametrize(
+    ("text", "new", "old"),
+    [
+        # the parser reads "instead of" as a coordination here
+        ("These days I order a margarita instead of a gimlet.", "margarita", "gimlet"),
+        ("My voice has settled, so it's tenor rather than alto these days.", "tenor", "alto"),
+        ("My camera's a Pentax K-1 now, not the Sony A7 IV.", "Pentax K-1", "Sony"),
+    ],
+)
+def test_the_old_value_a_change_names_is_left_out(text: str, new: str, old: str) -> None:
+    (sentence,) = PARSER.parse(text)
+    kept = render(changes.without_former_value(sentence, list(sentence.tokens)))
+    assert new in kept and old not in kept, kept
+
+
 def test_change_markers_and_former_values() -> None:
     (sentence,) = PARSER.parse("I moved from Paris to Berlin last month.")
     tokens = list(sentence.tokens)

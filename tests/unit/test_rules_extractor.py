@@ -725,6 +725,11 @@ def test_a_colon_after_a_clause_announces_and_after_a_noun_heads(extractor, said
         ("Forget that, I live in Leeds now.", "The user lives in Leeds now."),
         # the parser hangs the whole correction on "Scratch" as its object
         ("Scratch that, my camera's a Pentax K-1 now.", "The user's camera is a Pentax K-1 now."),
+        # a contrasted old value of several words is left out, and names nothing of the user's
+        (
+            "Scratch that, my camera's a Pentax K-1 now, not the Sony A7 IV.",
+            "The user's camera is a Pentax K-1 now.",
+        ),
     ],
 )
 def test_a_correction_after_scratch_that_is_kept_and_the_words_retracting_are_not(extractor, said, kept):

@@ -159,9 +159,13 @@ def _goal(sentence: Sentence, verb: Token) -> bool:
     return any(c.dep == "prep" and c.lower in GOAL_PREPOSITIONS for c in near)
 
 
+_CONTRASTS = {"instead": "of", "rather": "than"}
+"""The two English contrastive prepositions of two words: what follows names the old value."""
+
+
 def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]:
     """Drops the old value a change names ("moved *from Paris* to Berlin", "moved the team *off
-    Salesforce*", "tea *instead of coffee*"): the memory states what is true now; the old value
+    Salesforce*", "tea *instead of coffee*", "tenor *rather than alto*"): the memory states what is true now; the old value
     stays in its revision."""
     markers = _markers()
     drop: set[int] = set()
@@ -174,12 +178,13 @@ def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]
             ends = {x.i for c in sentence.children(t) if c.dep == "prep" for x in sentence.subtree(c)}
             drop.update(x.i for x in sentence.subtree(t) if x.i not in ends)
     for t in tokens:
-        if t.lower == "instead":
+        link = _CONTRASTS.get(t.lower)
+        if link is not None:
             head = sentence.tokens[t.head]
-            top = head if head.lower == "of" else t
-            if top is not t or any(c.lower == "of" for c in sentence.children(t)):
+            top = head if head.lower == link else t
+            if top is not t or any(c.lower == link for c in sentence.children(t)):
                 drop.update(x.i for x in sentence.subtree(top))
-                of = [x for x in (head, *sentence.children(t)) if x.lower == "of"]
+                of = [x for x in (head, *sentence.children(t)) if x.lower == link]
                 drop.update(
                     x.i
                     for o in of
@@ -188,8 +193,13 @@ def without_former_value(sentence: Sentence, tokens: list[Token]) -> list[Token]
                     for x in sentence.subtree(c)
                 )
                 for o in of:
+                    # "instead of a gimlet" read as a coordination: the old value follows the link
                     a = sentence.tokens[o.i + 1] if o.i + 1 < len(sentence.tokens) else None
-                    while a is not None and a.dep in ("compound", "amod") and a.head > a.i:
+                    while (
+                        a is not None
+                        and a.dep in ("det", "poss", "nummod", "compound", "amod")
+                        and a.head > a.i
+                    ):
                         a = sentence.tokens[a.head]
                     if a is not None and a.pos in ("NOUN", "PROPN", "ADJ"):
                         drop.update(x.i for x in sentence.subtree(a))
@@ -223,7 +233,8 @@ def _contrasted(sentence: Sentence, token: Token) -> bool:
     return (
         (negated or preceded)
         and token.i > 1
-        and any(t.text == "," for t in sentence.tokens[max(0, token.i - 3) : token.i])
+        # the comma before the contrast, which may be a phrase of several words ("not the Sony A7 IV")
+        and any(t.text == "," for t in sentence.tokens[max(0, start - 3) : token.i])
     )
 
 

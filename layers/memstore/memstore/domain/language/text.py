@@ -413,8 +413,9 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
             continue
         head = sentence.tokens[p.head]
         kids = sentence.children(p)
-        if any(c.dep == "neg" for c in kids) or (p.i > 0 and sentence.tokens[p.i - 1].dep == "neg"):
-            continue
+        start = min(x.i for x in sentence.subtree(p))
+        if any(c.dep == "neg" for c in kids) or (start > 0 and sentence.tokens[start - 1].dep == "neg"):
+            continue  # "…, not Vietnamese", "…, not the Sony A7 IV"
         for n in [c for c in kids if c.dep in ("appos", "poss", "compound") and c.pos == "NOUN"]:
             if _owned(sentence, n):
                 out.append((_noun_phrase(sentence, n), _name_of(sentence, p)))
