@@ -1,7 +1,9 @@
 """The consolidation policy: reinforce, update, create, forget."""
 
 import itertools
+import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,6 +13,7 @@ from memstore.domain.merge import (
     Operation,
     consolidate,
     lexical_similarity,
+    what_holds_now,
 )
 from memstore.domain.models import Kind, MemoryItem
 
@@ -346,3 +349,41 @@ def test_forget_commands_reach_the_memories_they_name():
         assert cmd is not None and cmd.action == "forget", text
         ops = consolidate(existing, Extraction(forget=[cmd.content]), forget_embed=embed)
         assert [(o.action, o.memory_id) for o in ops] == [("delete", mid)], text
+
+
+@pytest.mark.parametrize(
+    ("new", "old", "now"),
+    [
+        (
+            "Gave the Oura ring to the user's brother, the user is on a Whoop strap now.",
+            "The user wears an Oura ring every day.",
+            "The user is on a Whoop strap now.",
+        ),
+        # a part that names the old value beside a value of its own is no history
+        (
+            "The user lives in Berlin, near Paris Bar.",
+            "The user lives in Paris.",
+            "The user lives in Berlin, near Paris Bar.",
+        ),
+        # nothing of its own would be left
+        ("Not the Bianchi anymore.", "The user rides a Bianchi.", "Not the Bianchi anymore."),
+    ],
+)
+def test_a_replacement_states_what_holds_now(new, old, now):
+    assert what_holds_now(new, old) == now
+    existing = [item("m1", old)]
+    ops = consolidate(existing, Extraction(memories=[cand(new, replaces=["m1"], is_update=True)]))
+    assert [(o.action, o.candidate.content) for o in ops] == [("update", now)]
+
+
+@given(
+    st.lists(
+        st.sampled_from(["Oslo", "the bike", "Tuesday", "a Trek", "tea", "Anna"]), min_size=1, max_size=4
+    )
+)
+def test_what_holds_now_never_invents_words(parts):
+    new = ", ".join(f"the user likes {p}" for p in parts) + "."
+    kept = what_holds_now(new, "The user likes Oslo.")
+    words = lambda text: set(re.findall(r"[a-z']+", text.lower()))  # noqa: E731
+    assert words(kept) <= words(new)
+    assert "oslo" not in words(kept) or kept == new

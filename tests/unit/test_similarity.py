@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from memstore.domain import merge, vectors
 from memstore.domain.extraction import Candidate
+from memstore.domain.merge import value_words
 from memstore.domain.models import Kind, MemoryItem
-from memstore.services.similarity import EmbeddingSimilarity, value_words
+from memstore.services.similarity import EmbeddingSimilarity
 
 
 class ConstantEmbedder:

@@ -162,6 +162,38 @@ def content_words(text: str) -> set[str]:
     return {_stem(w) for w in _TOKEN.findall(folded) if w not in _STOP and len(w) > 1 or w.isdigit()}
 
 
+_VALUE = re.compile(r"(?<!^)(?<![.!?:]\s)\b(?:[A-Z][\w'\-]+|\d[\d.,:]*)")
+_PART = re.compile(r"(?<=[,;])\s+")
+
+
+def value_words(text: str) -> frozenset[str]:
+    """Names and numbers a statement carries (capitalised words not opening a sentence)."""
+    return frozenset(w.lower().rstrip(".,:") for w in _VALUE.findall(text.strip()))
+
+
+def what_holds_now(new: str, old: str) -> str:
+    """A replacement states what is true now. A part of it (between commas or semicolons) that
+    names a value of the memory it replaces and none of its own is history, which the revision
+    keeps: "Gave the Oura ring to my brother, the user is on a Whoop strap now." replacing "The
+    user wears an Oura ring." keeps "The user is on a Whoop strap now."; unchanged unless a part
+    with a value of its own is left."""
+    new = new.strip()
+    former = value_words(old)
+    bounds = [0, *(m.end() for m in _PART.finditer(new)), len(new)]
+    parts = [
+        (
+            new[a:b],
+            frozenset(w.group().lower().rstrip(".,:") for w in _VALUE.finditer(new) if a <= w.start() < b),
+        )
+        for a, b in zip(bounds, bounds[1:], strict=False)
+    ]
+    kept = [(text, values) for text, values in parts if not (values & former and values <= former)]
+    if len(kept) in (0, len(parts)) or not any(values - former for _, values in kept):
+        return new
+    text = " ".join(t.strip() for t, _ in kept).strip(" ,;")
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
 def lexical_similarity(a: str, b: str) -> float:
     """Dice coefficient of the two texts' content words (0..1)."""
     wa, wb = content_words(a), content_words(b)
@@ -386,7 +418,7 @@ def consolidate(
             target = dup
         if target is not None:
             old = plan.content[target]
-            plan.rewrite(target, c.content, like=c)
+            plan.rewrite(target, what_holds_now(c.content, old), like=c)
             plan.scrub_summaries(old, content_words(c.content))
             continue
         plan.ops.append(Operation(action="create", candidate=c))

@@ -9,7 +9,6 @@ the two texts name different values (proper nouns, numbers), the embedding alone
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 
 import numpy as np
@@ -24,14 +23,7 @@ COSINE_FLOOR, COSINE_CEIL = 0.35, 0.9
 """all-MiniLM-L6-v2: unrelated facts about one user sit at 0.2-0.4 (they share "the user"),
 the same slot with another value at 0.6-0.7, restatements above 0.9."""
 
-_VALUE = re.compile(r"(?<!^)(?<![.!?:]\s)\b(?:[A-Z][\w'\-]+|\d[\d.,:]*)")
-
 Similarity = Callable[[str, str], float]
-
-
-def value_words(text: str) -> frozenset[str]:
-    """Names and numbers a statement carries (capitalised words not opening a sentence)."""
-    return frozenset(w.lower().rstrip(".,:") for w in _VALUE.findall(text.strip()))
 
 
 class EmbeddingSimilarity:
@@ -78,7 +70,7 @@ class EmbeddingSimilarity:
         norm = float(np.linalg.norm(va) * np.linalg.norm(vb))
         cosine = float(va @ vb) / norm if norm else 0.0
         lifted = min(1.0, max(0.0, (cosine - COSINE_FLOOR) / (COSINE_CEIL - COSINE_FLOOR)))
-        if value_words(a) != value_words(b):
+        if merge.value_words(a) != merge.value_words(b):
             lifted = min(lifted, merge.DUPLICATE_THRESHOLD - 0.01)
         return max(lexical, lifted)
 
