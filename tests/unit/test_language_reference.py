@@ -23,6 +23,8 @@ def resolved(text: str) -> list[str]:
         ("Is the Moka pot hard to clean? I use it every morning.", ["the Moka pot"]),
         ("Any tips for a Garmin Edge? I ride with one on weekends.", ["a Garmin Edge"]),
         ("Does Iberia charge for seats? I fly with them twice a year.", ["Iberia"]),
+        # a name with a capital inside, tagged as a common noun
+        ("Does easyJet let you pick seats for free? I'm a regular with them.", ["easyJet"]),
         ("How do I tune a baritone ukulele? That's my instrument.", ["Baritone ukulele"]),
         ("Is the Observer worth it? I've read it since college.", ["the Observer"]),
     ],

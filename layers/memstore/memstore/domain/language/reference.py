@@ -100,8 +100,14 @@ def _candidates(s: Sentence) -> list[list[Token]]:
     return out
 
 
+def _named(t: Token) -> bool:
+    """A proper noun, or a word with a capital inside it the tagger took for a common noun
+    ("easyJet", "iPad")."""
+    return t.pos == "PROPN" or any(ch.isupper() for ch in t.text[1:])
+
+
 def _choose(candidates: list[list[Token]]) -> list[Token] | None:
-    named = [c for c in candidates if any(t.pos == "PROPN" for t in c)]
+    named = [c for c in candidates if any(_named(t) for t in c)]
     if named:
         subjects = [c for c in named if c[-1].dep in SUBJECTS]
         return subjects[0] if subjects else named[-1]
