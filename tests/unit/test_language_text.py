@@ -74,6 +74,8 @@ def test_a_comment_on_the_clause_before_stays_with_it() -> None:
         ("Exhausted by the trip, I slept all day.", ["Exhausted by the trip, I slept all day."]),
         ("Born in Leeds, my dad moved to Spain.", ["Born in Leeds, my dad moved to Spain."]),
         ("Finished the marathon, I went home.", ["Finished the marathon, I went home."]),
+        ("Dropped the Telegraph and picked up Le Monde.", ["Dropped the Telegraph", "picked up Le Monde"]),
+        ("My sister sold the car and bought a bike.", ["My sister sold the car and bought a bike."]),
     ],
 )
 def test_an_opening_past_verb_without_a_subject_is_a_clause_of_its_own(said: str, pieces: list) -> None:

@@ -269,7 +269,7 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
     for t in sentence.tokens:
         if t.dep not in CLAUSE_HEADS or t.pos not in ("VERB", "AUX"):
             continue
-        if _subject_dropped(sentence, t):
+        if _subject_dropped(sentence, t) or _second_with_dropped_i(sentence, t):
             starts.append(t)
             continue
         subjects = [c for c in sentence.children(t) if c.dep in SUBJECTS]
@@ -327,6 +327,24 @@ def _subject_dropped(sentence: Sentence, verb: Token) -> bool:
     if not _separated(sentence, verb, head):
         return False
     return not any(c.dep in SUBJECTS and is_first_person(c) for c in sentence.children(head))
+
+
+def _second_with_dropped_i(sentence: Sentence, verb: Token) -> bool:
+    """ "Dropped the Telegraph and picked up Le Monde": the second of two past-tense verbs with
+    objects that open the sentence with no subject shares the left-out "I" and is a statement of
+    its own (with a subject, "my sister sold the car and bought a bike", it stays with it)."""
+    head = sentence.tokens[verb.head]
+    if verb.dep != "conj" or head.dep != "ROOT" or {verb.tag, head.tag} - {"VBD", "VBN"}:
+        return False
+    opening = next((t for t in sentence.tokens if t.dep not in ("intj", "punct", "cc", "discourse")), None)
+    if opening is None or opening.i != head.i:
+        return False
+    objects = ("dobj", "prt", "xcomp", "ccomp")
+    return all(
+        not any(c.dep in (*SUBJECTS, "mark", "auxpass") for c in sentence.children(v))
+        and any(c.dep in objects for c in sentence.children(v))
+        for v in (verb, head)
+    )
 
 
 def _is_comment(piece: list[Token]) -> bool:
