@@ -475,6 +475,11 @@ def test_a_that_set_off_by_a_comma_retracts_what_was_said_and_forgets_nothing(pa
     )
 
 
+def test_a_keeping_verb_before_that_and_a_comma_still_remembers(parse):
+    found = command(parse, "Remember that, my dentist is Dr Okafor.")
+    assert found is not None and found.action == "remember"
+
+
 def test_chat_spellings_are_read_as_written(parse):
     assert command(parse, "u dont need to keep the thing about darren pls") == Command(
         action="forget", content="darren", tentative=True

@@ -365,12 +365,12 @@ def _object_tokens(s: Sentence, clause: _Clause) -> list[Token]:
 
 
 def correction(s: Sentence) -> str | None:
-    """ "Scratch that, my camera's a Pentax now": the words after a memory verb pointing back at
+    """ "Scratch that, my camera's a Pentax now": the words after a deleting verb pointing back at
     what the user just said, which correct it; None for any other sentence. The parser reads
     such a sentence as one clause under the verb, so the correction is worth parsing alone."""
     verbs = vocabulary().verbs
     for verb in s.tokens:
-        if _lemma(verb) in verbs and _retracts_what_was_said(s, verb):
+        if verbs.get(_lemma(verb), ("",))[0] == "drop" and _retracts_what_was_said(s, verb):
             return "".join(t.text + t.space for t in s.tokens[verb.i + 3 :]).strip()
     return None
 
@@ -524,7 +524,7 @@ def _read(s: Sentence, before: Sentence | None = None) -> _Reading | None:
         ok, negations = _addressed(s, clause.verb)
         if not ok:
             continue
-        if _retracts_what_was_said(s, clause.verb):
+        if clause.role == "drop" and _retracts_what_was_said(s, clause.verb):
             continue
         tokens = _without_places(s, _object_tokens(s, clause))
         if not _named(tokens):
