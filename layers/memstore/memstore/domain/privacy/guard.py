@@ -175,8 +175,14 @@ class PrivacyGuard:
             for n in range(len(t))
         ]
         if semantic_categories and flat:
-            named = [(row, p) for row, s in enumerate(docs) if s is not None for p in _noun_phrases(s)]
-            phrases = [p for _, p in named] if active.phrases else []
+            # noun phrases are read only when the store excludes something by name
+            named = [
+                (row, p)
+                for row, s in enumerate(docs)
+                if s is not None and active.phrases
+                for p in _noun_phrases(s)
+            ]
+            phrases = [p for _, p in named]
             vectors = np.asarray(self._embed(flat + phrases), dtype=np.float32)
             semantic = self._categories().flag(vectors[: len(flat)], active)
             by_name = self._categories().flag_named(
