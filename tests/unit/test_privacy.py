@@ -147,6 +147,11 @@ def test_a_number_that_counts_the_exclusions_is_none_of_them(parser):
     assert "three" not in read_policy(text, parser).exclusions
 
 
+def test_a_compound_the_parser_split_into_conjuncts_is_one_exclusion(parser):
+    policy = read_policy("Avoid anything about surgery or cancer screening results, or lawsuits.", parser)
+    assert policy.exclusions == ("surgery", "cancer screening results", "lawsuits")
+
+
 def test_finances_only_when_the_policy_excludes_them(guard):
     text = "I earn about 70 thousand a year."
     assert kept(guard, text)

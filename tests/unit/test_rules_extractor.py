@@ -680,6 +680,7 @@ def test_he_or_she_after_a_person_of_the_users_is_read_as_that_person(extractor)
             "The user is thinking of opening the user's own food truck next year.",
         ),
         ("Got promoted to head chef!!!", "The user got promoted to head chef"),
+        ("Got a Fender Jazz bass for my birthday.", "The user got a Fender Jazz bass"),
     ],
 )
 def test_a_clause_that_left_out_its_i_is_said_of_the_user(extractor, said, stored):

@@ -102,3 +102,17 @@ def test_a_consolidation_parses_each_text_once_and_keeps_no_parse_after_it(monke
 def test_an_emoji_between_words_ends_a_sentence_and_elsewhere_is_left_out(text, sentences):
     """The parser would take an emoji for a noun ("🚙/dobj") and join two clauses into one."""
     assert [s.text for s in SpacyParser().parse(text)] == sentences
+
+
+@pytest.mark.parametrize(
+    ("text", "lemma"),
+    [("Got a Pentax for my birthday.", "get"), ("Took the train to Leeds.", "take")],
+)
+def test_an_irregular_past_that_opens_a_sentence_is_no_imperative(text, lemma):
+    first = SpacyParser().parse(text)[0].tokens[0]
+    assert (first.tag, first.lemma) == ("VBD", lemma)
+
+
+@pytest.mark.parametrize("text", ["Wind the clock back an hour.", "Get me a coffee."])
+def test_an_imperative_stays_one(text):
+    assert SpacyParser().parse(text)[0].tokens[0].tag == "VB"

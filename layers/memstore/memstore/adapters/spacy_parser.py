@@ -76,15 +76,15 @@ def _written(text: str) -> str:
     return _without_pictographs(spelled)
 
 
-def _sentence(span: Any) -> Sentence:
+def _sentence(span: Any, past: dict[str, str]) -> Sentence:
     start = span.start
     tokens = [
         Token(
             i=t.i - start,
             text=t.text,
-            lemma=t.lemma_,
+            lemma=past.get(t.lower_, t.lemma_) if t.tag_ == "VB" else t.lemma_,
             pos=t.pos_,
-            tag=t.tag_,
+            tag="VBD" if t.tag_ == "VB" and t.lower_ in past else t.tag_,
             dep=t.dep_,
             head=t.head.i - start,
             morph=t.morph.to_dict(),
@@ -165,6 +165,27 @@ def _imperative_read_as_name(sentence: Sentence, verbs: frozenset[str]) -> str |
 
 
 @functools.cache
+def _irregular_past(nlp: Any) -> dict[str, str]:
+    """ "Got a Pentax for my birthday.": the small model tags a sentence-opening "Got" as a base
+    form, an imperative. An irregular inflected form (the lemmatizer's own exception table: "got"
+    → "get") that is no verb of its own ("saw", "found" and "lay" are) is a past tense with its
+    "I" left out: form → lemma."""
+    lemmatizer = nlp.get_pipe("lemmatizer")
+    if not lemmatizer.lookups.has_table("lemma_exc"):
+        return {}
+    verbs = _known_verbs(nlp)
+    return {
+        form: lemmas[0]
+        for form, lemmas in lemmatizer.lookups.get_table("lemma_exc").get("verb", {}).items()
+        if lemmas
+        and lemmas[0] not in (form, "be")
+        and form not in verbs
+        and not form.endswith(("ing", "s", "_for"))
+        and "_" not in form
+    }
+
+
+@functools.cache
 def _known_verbs(nlp: Any) -> frozenset[str]:
     lemmatizer = nlp.get_pipe("lemmatizer")
     if not lemmatizer.lookups.has_table("lemma_index"):
@@ -206,9 +227,9 @@ class SpacyParser:
 
     def _parse_many(self, texts: Sequence[str]) -> list[list[Sentence]]:
         nlp = _pipeline()
-        verbs = _known_verbs(nlp)
+        verbs, past = _known_verbs(nlp), _irregular_past(nlp)
         with _parsing:
-            docs = [[_sentence(s) for s in doc.sents] for doc in nlp.pipe([_written(t) for t in texts])]
+            docs = [[_sentence(s, past) for s in doc.sents] for doc in nlp.pipe([_written(t) for t in texts])]
             again = {
                 (d, n): text
                 for d, doc in enumerate(docs)
@@ -217,7 +238,7 @@ class SpacyParser:
                 is not None
             }
             reparsed = {
-                key: [_sentence(s) for s in doc.sents]
+                key: [_sentence(s, past) for s in doc.sents]
                 for key, doc in zip(again, nlp.pipe(list(again.values())), strict=True)
             }
         return [

@@ -85,7 +85,7 @@ def _pieces(s: Sentence, tokens: list[Token]) -> list[Token]:
     return [t for t in tokens if t.i not in pieces]
 
 
-def _phrase(s: Sentence, token: Token) -> str:
+def _phrase_words(s: Sentence, token: Token) -> list[Token]:
     """The token's phrase without its coordinated siblings, leading determiners or possessors."""
     skip = {c.i for c in s.children(token) if c.dep in ("conj", "cc", "punct")}
     skip |= {c.i for c in _trailing(s, token)}
@@ -100,7 +100,25 @@ def _phrase(s: Sentence, token: Token) -> str:
         words = words[1:]
     while words and words[-1].pos == "PUNCT":
         words = words[:-1]
-    return _joined(words)
+    return words
+
+
+def _phrase(s: Sentence, token: Token) -> str:
+    return _joined(_phrase_words(s, token))
+
+
+def _coordinated(s: Sentence, token: Token) -> list[str]:
+    """The phrases of the token and its conjuncts. Two conjuncts with nothing between them are
+    one phrase the parser split: "pregnancy or fertility treatment" coordinates two things, not
+    three."""
+    out: list[list[Token]] = []
+    for c in sorted(_conjuncts(s, token), key=lambda t: t.i):
+        words = _phrase_words(s, c)
+        if out and out[-1] and words and out[-1][-1].i + 1 == words[0].i:
+            out[-1] += words
+        else:
+            out.append(words)
+    return [_joined(w) for w in out]
 
 
 def _joined(words: list[Token]) -> str:
@@ -146,9 +164,9 @@ def _governed(s: Sentence, verb: Token) -> list[str]:
         ],
     )
     for t in targets:
-        phrases += [_phrase(s, c) for c in _conjuncts(s, t)]
+        phrases += _coordinated(s, t)
         trailing = [p for c in _conjuncts(s, t) for prep in _trailing(s, c) for p in s.children(prep)]
-        phrases += [_phrase(s, c) for p in _pieces(s, trailing) if p.dep == "pobj" for c in _conjuncts(s, p)]
+        phrases += [x for p in _pieces(s, trailing) if p.dep == "pobj" for x in _coordinated(s, p)]
     for clause in (c for c in children if c.dep in _CLAUSES and _directive(c) is None):
         phrases.append("".join(t.text + t.space for t in s.subtree(clause)).strip())
     return [p for p in phrases if p]
