@@ -7,6 +7,7 @@ import pytest
 
 from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.language.reference import antecedents, person, within
+from memstore.domain.language.syntax import Sentence, Token
 
 PARSER = SpacyParser()
 
@@ -90,3 +91,61 @@ def test_he_or_she_points_to_the_one_person_the_user_named_as_theirs(text, expec
     ]
     found = person(last, clause, sentences[0] if len(sentences) > 1 else None)
     assert set(found.values()) == expected
+
+
+def _sentence(*rows: tuple[str, str, str, int]) -> Sentence:
+    """A parse as the small model gives it: (text, pos, dep, head) per token."""
+    tokens = tuple(
+        Token(i=i, text=text, lemma=text.lower(), pos=pos, tag="", dep=dep, head=head)
+        for i, (text, pos, dep, head) in enumerate(rows)
+    )
+    return Sentence(text=" ".join(t.text for t in tokens), tokens=tokens)
+
+
+def test_a_name_the_model_tags_as_an_adjective_or_hangs_on_the_verb_is_still_an_antecedent():
+    it = Token(
+        i=2,
+        text="it",
+        lemma="it",
+        pos="PRON",
+        tag="PRP",
+        dep="dobj",
+        head=1,
+        morph={"PronType": "Prs", "Person": "3"},
+    )
+    after = Sentence(
+        text="I play it",
+        tokens=(
+            Token(
+                i=0,
+                text="I",
+                lemma="I",
+                pos="PRON",
+                tag="PRP",
+                dep="nsubj",
+                head=1,
+                morph={"PronType": "Prs", "Person": "1"},
+            ),
+            Token(i=1, text="play", lemma="play", pos="VERB", tag="VBP", dep="ROOT", head=1),
+            it,
+        ),
+    )
+    adjective = _sentence(
+        ("Is", "AUX", "ROOT", 0),
+        ("the", "DET", "det", 2),
+        ("Catalan", "ADJ", "nsubj", 0),
+        ("good", "ADJ", "acomp", 0),
+        ("at", "ADP", "prep", 3),
+        ("level", "NOUN", "pobj", 4),
+    )
+    compound = _sentence(
+        ("Which", "DET", "det", 1),
+        ("gate", "NOUN", "dobj", 4),
+        ("does", "AUX", "aux", 4),
+        ("Loganair", "PROPN", "compound", 4),
+        ("use", "VERB", "ROOT", 4),
+        ("at", "ADP", "prep", 4),
+        ("Glasgow", "PROPN", "pobj", 5),
+    )
+    assert antecedents(after, adjective) == {2: "the Catalan"}
+    assert antecedents(after, compound) == {2: "Loganair"}

@@ -12,6 +12,7 @@ from memstore.domain.language.text import (
     asks,
     clauses,
     conjugate_third_singular,
+    finish,
     introductions,
     render,
     strip_leading_noise,
@@ -317,3 +318,15 @@ def test_a_capitalised_word_after_a_noun_of_the_users_names_it(text: str, named:
 def test_a_heading_before_a_colon_is_noise_only_before_a_clause(said: str, kept: str) -> None:
     (sentence,) = PARSER.parse(said)
     assert render(strip_leading_noise(sentence, list(sentence.tokens))) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("reMarkable is the user's tablet", "reMarkable is the user's tablet."),
+        ("iPhone 15 is what the user has", "iPhone 15 is what the user has."),
+        ("the user sings alto", "The user sings alto."),
+    ],
+)
+def test_a_name_with_a_capital_inside_keeps_its_case_at_the_start(text, expected):
+    assert finish(text) == expected

@@ -562,6 +562,23 @@ def test_a_thing_named_as_one_of_the_users_is_a_fact_about_the_user(extractor, s
 
 
 @pytest.mark.parametrize(
+    ("said", "stored"),
+    [
+        (
+            "Could you look up the refund policy for Vueling? It's the airline I use.",
+            "Vueling is the airline the user uses.",
+        ),
+        (
+            "Can you list the seat options on Wizz Air? It's the airline I pick.",
+            "Wizz Air is the airline the user picks.",
+        ),
+    ],
+)
+def test_a_thing_a_relative_clause_names_as_the_users_is_a_fact_about_the_user(extractor, said, stored):
+    assert stored in facts(extract(extractor, ("user", said)))
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "Quick thing, stop adding emojis to your replies.",

@@ -23,7 +23,7 @@ and I ride it to work": the Brompton)."""
 from __future__ import annotations
 
 from memstore.domain.language.syntax import Sentence, Token
-from memstore.domain.language.text import SUBJECTS, is_first_person, render
+from memstore.domain.language.text import SUBJECTS, capitalised, is_first_person, render
 
 _ARGUMENTS = frozenset({"nsubj", "nsubjpass", "dobj", "pobj", "attr", "appos"})
 _MODIFIERS = frozenset({"det", "amod", "compound", "nummod", "poss", "nmod", "punct", "case", "quantmod"})
@@ -90,10 +90,19 @@ def _phrase(s: Sentence, head: Token) -> list[Token]:
     return out
 
 
+def _nominal(s: Sentence, t: Token) -> bool:
+    """A noun in an argument's role; or what the small model tagged otherwise in one: an
+    adjective with a determiner ("the Scandinavian", "an old fashioned"), or a name it hung on a
+    verb as a compound ("Which terminal does Icelandair use")."""
+    if t.dep in _ARGUMENTS:
+        return t.pos in ("NOUN", "PROPN") or (t.pos == "ADJ" and any(c.dep == "det" for c in s.children(t)))
+    return t.pos == "PROPN" and t.dep == "compound" and s.tokens[t.head].pos == "VERB"
+
+
 def _candidates(s: Sentence) -> list[list[Token]]:
     out = []
     for t in s.tokens:
-        if t.pos in ("NOUN", "PROPN") and t.dep in _ARGUMENTS and not is_first_person(t):
+        if _nominal(s, t) and not is_first_person(t):
             phrase = _phrase(s, t)
             if not any(is_first_person(p) or p.pos == "PRON" for p in phrase):
                 out.append(phrase)
@@ -103,13 +112,17 @@ def _candidates(s: Sentence) -> list[list[Token]]:
 def _named(t: Token) -> bool:
     """A proper noun, or a word with a capital inside it the tagger took for a common noun
     ("easyJet", "iPad")."""
-    return t.pos == "PROPN" or any(ch.isupper() for ch in t.text[1:])
+    return (
+        t.pos == "PROPN"
+        or any(ch.isupper() for ch in t.text[1:])
+        or (t.pos == "ADJ" and t.text[:1].isupper())
+    )
 
 
 def _choose(candidates: list[list[Token]]) -> list[Token] | None:
     named = [c for c in candidates if any(_named(t) for t in c)]
     if named:
-        subjects = [c for c in named if c[-1].dep in SUBJECTS]
+        subjects = [c for c in named if c[-1].dep in (*SUBJECTS, "compound")]
         return subjects[0] if subjects else named[-1]
     return candidates[-1] if candidates else None
 
@@ -120,7 +133,7 @@ def _text(phrase: list[Token], pointer: Token) -> str:
     if indefinite and pointer.lower != "one":
         words = words[1:]
     text = render(words)
-    return text if pointer.dep not in SUBJECTS else text[:1].upper() + text[1:]
+    return text if pointer.dep not in SUBJECTS else capitalised(text)
 
 
 def antecedents(sentence: Sentence, previous: Sentence | None) -> dict[int, str]:

@@ -543,10 +543,16 @@ class Reader:
 
 def _owned(sentence: Sentence, subject: Token) -> bool:
     """The clause is about a thing of the user's: its subject is ("my dog is …"), or a copula
-    names the subject as one ("Ryanair is my airline of choice")."""
+    names the subject as one ("Ryanair is my airline of choice", "… the airline I use": a
+    relative clause with the user as its subject says whose it is as "my" does)."""
     verb = sentence.tokens[subject.head]
     named = [subject, *(c for c in sentence.children(verb) if c.dep == "attr" and verb.lemma == "be")]
-    return any(c.dep == "poss" and is_first_person(c) for n in named for c in sentence.children(n))
+    return any(
+        (c.dep == "poss" and is_first_person(c))
+        or (c.dep == "relcl" and any(x.dep in SUBJECTS and is_first_person(x) for x in sentence.children(c)))
+        for n in named
+        for c in sentence.children(n)
+    )
 
 
 def _habitual(tokens: list[Token], quantifiers: bool = True) -> bool:
@@ -623,7 +629,7 @@ def _definite_change(
     text = render(kept)
     return Statement(
         message_id,
-        finish(text[:1].upper() + text[1:]),
+        finish(text),
         render(tokens),
         label="owned",
         change=change,

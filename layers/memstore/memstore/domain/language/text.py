@@ -198,6 +198,15 @@ def finish(text: str) -> str:
         return text
     if text[-1] not in ".!?":
         text += "."
+    return capitalised(text)
+
+
+def capitalised(text: str) -> str:
+    """The text with a capital first letter, unless its first word has a capital inside it: a
+    name written that way keeps it ("reMarkable", "iPad")."""
+    first = text.split(" ", 1)[0]
+    if any(ch.isupper() for ch in first[1:]):
+        return text
     return text[:1].upper() + text[1:]
 
 
