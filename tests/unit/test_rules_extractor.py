@@ -301,7 +301,14 @@ def test_a_statement_misfiled_under_a_single_valued_facet_never_overwrites_it(ex
 
 
 @pytest.mark.parametrize(
-    "said", ["My name is Wilhelmina.", "Wilhelmina here.", "You can call me Wilhelmina."]
+    "said",
+    [
+        "My name is Wilhelmina.",
+        "Wilhelmina here.",
+        "You can call me Wilhelmina.",
+        # a bare noun's "'s" before a name is "is", not a possessive
+        "Name's Wilhelmina, if you were wondering.",
+    ],
 )
 def test_the_users_own_name_is_a_fact_however_it_is_introduced(extractor, said):
     assert any("name is Wilhelmina" in f for f in facts(extract(extractor, ("user", said))))

@@ -126,19 +126,30 @@ def _tag_question_as_discourse(tokens: list[Token]) -> list[Token]:
     return out
 
 
-def _contraction_as_copula(sentence: Sentence) -> str | None:
+def _contraction_as_copula(sentence: Sentence, nouns: frozenset[str] = frozenset()) -> str | None:
     """ "My name's Valentina." parsed as a possessive leaves the sentence without a verb; a
     sentence needs one, so the "'s" between the subject and the root is "is": the text to parse
-    again, else None."""
-    if any(t.pos in ("VERB", "AUX") for t in sentence.tokens):
+    again, else None. So is the "'s" after a common noun that opens the sentence with no
+    determiner before a name ("Name's Evander, by the way"): a bare singular noun possesses
+    nothing; it is the subject the speaker's "my" or "the" was dropped from."""
+    t = sentence.tokens
+    if (
+        len(t) > 2
+        and t[0].lower in nouns
+        and t[1].tag == "POS"
+        and t[1].lower in ("'s", "’s")
+        and t[2].pos == "PROPN"
+    ):
+        return "".join((" is" if x.i == 1 else x.text) + x.space for x in t)
+    if any(x.pos in ("VERB", "AUX") for x in t):
         return None
     root = sentence.root
     if root.pos not in ("PROPN", "NOUN", "ADJ", "NUM"):
         return None
-    for t in sentence.tokens:
-        owner = sentence.tokens[t.head]
-        if t.tag == "POS" and t.lower in ("'s", "’s") and owner.dep == "poss" and owner.head == root.i:
-            return "".join((" is" if x.i == t.i else x.text) + x.space for x in sentence.tokens)
+    for x in t:
+        owner = t[x.head]
+        if x.tag == "POS" and x.lower in ("'s", "’s") and owner.dep == "poss" and owner.head == root.i:
+            return "".join((" is" if y.i == x.i else y.text) + y.space for y in t)
     return None
 
 
@@ -186,11 +197,16 @@ def _irregular_past(nlp: Any) -> dict[str, str]:
 
 
 @functools.cache
-def _known_verbs(nlp: Any) -> frozenset[str]:
+def _known(nlp: Any, pos: str) -> frozenset[str]:
+    """The lemmatizer's own WordNet index of English words of a part of speech."""
     lemmatizer = nlp.get_pipe("lemmatizer")
     if not lemmatizer.lookups.has_table("lemma_index"):
         return frozenset()
-    return frozenset(lemmatizer.lookups.get_table("lemma_index").get("verb", ()))
+    return frozenset(lemmatizer.lookups.get_table("lemma_index").get(pos, ()))
+
+
+def _known_verbs(nlp: Any) -> frozenset[str]:
+    return _known(nlp, "verb")
 
 
 class SpacyParser:
@@ -227,14 +243,17 @@ class SpacyParser:
 
     def _parse_many(self, texts: Sequence[str]) -> list[list[Sentence]]:
         nlp = _pipeline()
-        verbs, past = _known_verbs(nlp), _irregular_past(nlp)
+        verbs, nouns, past = _known_verbs(nlp), _known(nlp, "noun"), _irregular_past(nlp)
         with _parsing:
             docs = [[_sentence(s, past) for s in doc.sents] for doc in nlp.pipe([_written(t) for t in texts])]
             again = {
                 (d, n): text
                 for d, doc in enumerate(docs)
                 for n, sentence in enumerate(doc)
-                if (text := _contraction_as_copula(sentence) or _imperative_read_as_name(sentence, verbs))
+                if (
+                    text := _contraction_as_copula(sentence, nouns)
+                    or _imperative_read_as_name(sentence, verbs)
+                )
                 is not None
             }
             reparsed = {

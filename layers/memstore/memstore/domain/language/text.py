@@ -470,8 +470,9 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
             and not any(t.pos in ("VERB", "AUX") for t in sentence.tokens)
         ):
             out.append(("name", _name_of(sentence, p)))
-        if p.dep == "attr" and head.lemma == "be":
-            subject = next((c for c in sentence.children(head) if c.dep in SUBJECTS), None)
+        # a name after the copula is its complement, whatever the parser called it ("the name is Piran")
+        if head.lemma == "be" and (p.dep == "attr" or (p.dep == "nsubj" and p.i > head.i)):
+            subject = next((c for c in sentence.children(head) if c.dep in SUBJECTS and c.i < head.i), None)
             if subject is not None and is_first_person(subject) and subject.lower == "i":
                 out.append(("name", _name_of(sentence, p)))
             elif subject is not None and subject.pos == "NOUN" and _owned(sentence, subject):
