@@ -28,6 +28,9 @@ def resolved(text: str) -> list[str]:
         ("Does easyJet let you pick seats for free? I'm a regular with them.", ["easyJet"]),
         ("How do I tune a baritone ukulele? That's my instrument.", ["Baritone ukulele"]),
         ("Is the Observer worth it? I've read it since college.", ["the Observer"]),
+        # "mine" is "my" and the thing
+        ("Any tips for a shy hamster? Mine hides all day.", ["The user's shy hamster"]),
+        ("Is the Brompton good in the rain? I'm taking mine to Skye.", ["the user's Brompton"]),
     ],
 )
 def test_a_pointing_pronoun_takes_the_named_thing_before_it(text, expected):

@@ -585,6 +585,11 @@ def test_a_thing_a_relative_clause_names_as_the_users_is_a_fact_about_the_user(e
     assert stored in facts(extract(extractor, ("user", said)))
 
 
+def test_mine_names_the_users_own_thing_said_before(extractor):
+    got = facts(extract(extractor, ("user", "Any tips for a shy tortoise? Mine's called Pebble.")))
+    assert any(f.startswith("The user's shy tortoise is called Pebble") for f in got), got
+
+
 @pytest.mark.parametrize(
     "said",
     [

@@ -9,7 +9,7 @@ wears one every day." keeps nothing; one that says "The user wears a Fitbit Char
 keeps the fact.
 
 Which pronouns: a non-human third-person personal pronoun ("it", "them"), a demonstrative one
-("that", "this") or the pro-form "one", standing as an argument of the statement: the object of
+("that", "this"), the pro-form "one" or the possessive "mine" ("my" and the thing), standing as an argument of the statement: the object of
 a verb or preposition ("I play it", "a regular with them"), or the subject of "be" with a noun
 or prepositional complement ("That's my e-reader", "It's in my frontend code"; not "It's cold").
 
@@ -49,7 +49,20 @@ def within(sentence: Sentence, clause: list[Token]) -> dict[int, str]:
     return {pointers[0].i: _text(best, pointers[0])}
 
 
+def _mine(s: Sentence, t: Token) -> bool:
+    """ "Mine's called Jujube", "I'm taking mine hiking": the possessive pronoun stands for "my"
+    and a noun said before; the tagger calls it a pronoun, a noun or a name. With a determiner
+    or a modifier it is a noun ("a copper mine")."""
+    return (
+        t.lower == "mine"
+        and t.dep in (*_OBJECTS, "nsubj", "nsubjpass")
+        and not any(c.dep in _MODIFIERS - {"punct", "case"} for c in s.children(t))
+    )
+
+
 def _is_pointer(s: Sentence, t: Token) -> bool:
+    if _mine(s, t):
+        return True
     if t.pos == "PRON":
         kind = t.morph.get("PronType")
         personal = (
@@ -130,9 +143,13 @@ def _choose(candidates: list[list[Token]]) -> list[Token] | None:
 def _text(phrase: list[Token], pointer: Token) -> str:
     words = list(phrase)
     indefinite = words and words[0].dep == "det" and words[0].morph.get("Definite") == "Ind"
-    if indefinite and pointer.lower != "one":
+    if pointer.lower == "mine":
+        words = [w for w in words if w.dep != "det"]
+    elif indefinite and pointer.lower != "one":
         words = words[1:]
     text = render(words)
+    if pointer.lower == "mine":
+        text = f"the user's {text}"
     return text if pointer.dep not in SUBJECTS else capitalised(text)
 
 

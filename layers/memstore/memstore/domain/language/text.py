@@ -178,7 +178,7 @@ def third_person(sentence: Sentence, tokens: list[Token], extra: dict[int, str] 
     replace: dict[int, str] = dict(extra or {})
     first = tokens[0].i if tokens else 0
     for t in tokens:
-        if is_first_person(t) and t.lower in _FIRST_PERSON:
+        if is_first_person(t) and t.lower in _FIRST_PERSON and t.i not in replace:
             mid, start = _FIRST_PERSON[t.lower]
             replace[t.i] = start if t.i == first else mid
     for i in _agreeing_verbs(sentence, tokens):
