@@ -10,6 +10,7 @@ from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.language import changes
 from memstore.domain.language.syntax import Sentence, Token
 from memstore.domain.language.text import (
+    as_told,
     asks,
     clauses,
     conjugate_third_singular,
@@ -351,3 +352,16 @@ def test_a_name_after_the_copula_is_its_complement_whatever_the_parser_called_it
         ),
     )
     assert introductions(sentence) == [("name", "Piran")]
+
+
+@pytest.mark.parametrize(
+    ("memory", "told"),
+    [
+        ("The user's sister is a nurse.", "My sister is a nurse."),
+        ("The user is a shop owner in Leeds.", "I am a shop owner in Leeds."),
+        ("The user and others moved to Leeds.", "We moved to Leeds."),
+        ("The user: new job at the library.", "New job at the library."),
+    ],
+)
+def test_a_memory_reads_back_in_the_users_own_person(memory, told):
+    assert as_told(memory) == told

@@ -456,3 +456,29 @@ def test_an_animals_age_is_no_ones_personal_data(guard, text):
 @pytest.mark.parametrize("text", ["The user's daughter is 9.", "The user's husband turned 50 in May."])
 def test_a_relatives_exact_age_is_still_dropped(guard, text):
     assert not kept(guard, text)
+
+
+def test_a_memory_is_judged_in_the_users_own_words_as_the_category_examples_are(guard):
+    # in the rewrite's third person this read as sexual life (the examples are in the first)
+    assert kept(guard, "The user's flatmate is called Ines.")
+    assert not kept(guard, "The user takes sertraline for depression.")
+
+
+def test_a_name_the_parser_read_as_an_adjectival_complement_is_still_only_a_name():
+    from memstore.domain.language.syntax import Sentence, Token
+    from memstore.domain.privacy.guard import _only_a_name
+
+    rows = [
+        ("The", "DET", "det", 1),
+        ("user", "NOUN", "poss", 3),
+        ("'s", "PART", "case", 1),
+        ("name", "NOUN", "nsubj", 4),
+        ("is", "AUX", "ROOT", 4),
+        ("Hollis", "PROPN", "acomp", 4),
+        (".", "PUNCT", "punct", 4),
+    ]
+    tokens = tuple(
+        Token(i=i, text=t, lemma="be" if t == "is" else t.lower(), pos=p, tag="", dep=d, head=h)
+        for i, (t, p, d, h) in enumerate(rows)
+    )
+    assert _only_a_name(Sentence(text="The user's name is Hollis.", tokens=tokens))

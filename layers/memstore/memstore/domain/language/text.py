@@ -5,6 +5,7 @@ no rule names a topic or a value. The user's own words are kept for every value.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from memstore.domain.language.syntax import Sentence, Token
@@ -41,6 +42,27 @@ _CONTRACTED = {
     "'ll": "will",
     "’ll": "will",
 }
+
+
+_TOLD = (
+    (re.compile(r"^The user: "), ""),
+    (re.compile(r"\b[Tt]he user and others\b"), "we"),
+    (re.compile(r"\b[Tt]he user's\b"), "my"),
+    (re.compile(r"\b[Tt]he user\b"), "I"),
+)
+_AGREEING = {"is": "am", "was": "was", "has": "have", "does": "do"}
+"""The auxiliaries whose form the rewrite changed for "the user" (the inverse of _THIRD_SINGULAR)."""
+
+
+def as_told(text: str) -> str:
+    """A memory back in the user's own person ("The user's sister is a nurse." → "My sister is a
+    nurse."), for the classifiers whose labelled examples are written as users say things: the
+    rewrite's "the user" is a phrase none of those examples has, and it pulls every memory toward
+    whichever examples happen to be in the third person."""
+    for pattern, replacement in _TOLD:
+        text = pattern.sub(replacement, text)
+    text = re.sub(r"\bI (\w+)\b", lambda m: f"I {_AGREEING.get(m.group(1), m.group(1))}", text)
+    return capitalised(text)
 
 
 def head_of(tokens: list[Token]) -> Token | None:

@@ -19,6 +19,7 @@ from memstore.domain.extraction import Candidate
 from memstore.domain.language.examples import load
 from memstore.domain.language.semantics import Embed, PrototypeClassifier
 from memstore.domain.language.syntax import Parser, Sentence
+from memstore.domain.language.text import as_told
 from memstore.domain.models import Kind, StoreOptions
 from memstore.domain.privacy import detectors
 from memstore.domain.privacy.categories import ActivePolicy, CategoryModel
@@ -42,7 +43,14 @@ def _only_a_name(sentence: Sentence) -> bool:
         return False
     kids = sentence.children(root)
     subject = next((c for c in kids if c.dep in ("nsubj", "nsubjpass")), None)
-    named = [c for c in kids if c.dep == "attr" and c.pos == "PROPN"]
+    # the name after the copula, however the parser read it ("Hamish" as an adjectival complement)
+    named = [
+        c
+        for c in kids
+        if c.i > root.i
+        and c.dep in ("attr", "acomp", "oprd", "nsubj")
+        and (c.pos == "PROPN" or (c.pos == "ADJ" and c.text[:1].isupper()))
+    ]
     if subject is None or subject.lemma.lower() != "name" or not named:
         return False
     allowed = {x.i for x in sentence.subtree(subject)} | {x.i for x in sentence.subtree(named[0])} | {root.i}
@@ -183,7 +191,8 @@ class PrivacyGuard:
                 for p in _noun_phrases(s)
             ]
             phrases = [p for _, p in named]
-            vectors = np.asarray(self._embed(flat + phrases), dtype=np.float32)
+            # the category examples are in the user's words, so the memory is read back in them
+            vectors = np.asarray(self._embed([as_told(s) for s in flat] + phrases), dtype=np.float32)
             semantic = self._categories().flag(vectors[: len(flat)], active)
             by_name = self._categories().flag_named(
                 vectors[len(flat) :], [row for row, _ in named], len(flat), active
