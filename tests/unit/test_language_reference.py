@@ -7,7 +7,7 @@ import pytest
 
 from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.language.reference import antecedents, person, within
-from memstore.domain.language.syntax import Sentence, Token
+from tests.unit.hand_parse import parsed
 
 PARSER = SpacyParser()
 
@@ -96,44 +96,9 @@ def test_he_or_she_points_to_the_one_person_the_user_named_as_theirs(text, expec
     assert set(found.values()) == expected
 
 
-def _sentence(*rows: tuple[str, str, str, int]) -> Sentence:
-    """A parse as the small model gives it: (text, pos, dep, head) per token."""
-    tokens = tuple(
-        Token(i=i, text=text, lemma=text.lower(), pos=pos, tag="", dep=dep, head=head)
-        for i, (text, pos, dep, head) in enumerate(rows)
-    )
-    return Sentence(text=" ".join(t.text for t in tokens), tokens=tokens)
-
-
 def test_a_name_the_model_tags_as_an_adjective_or_hangs_on_the_verb_is_still_an_antecedent():
-    it = Token(
-        i=2,
-        text="it",
-        lemma="it",
-        pos="PRON",
-        tag="PRP",
-        dep="dobj",
-        head=1,
-        morph={"PronType": "Prs", "Person": "3"},
-    )
-    after = Sentence(
-        text="I play it",
-        tokens=(
-            Token(
-                i=0,
-                text="I",
-                lemma="I",
-                pos="PRON",
-                tag="PRP",
-                dep="nsubj",
-                head=1,
-                morph={"PronType": "Prs", "Person": "1"},
-            ),
-            Token(i=1, text="play", lemma="play", pos="VERB", tag="VBP", dep="ROOT", head=1),
-            it,
-        ),
-    )
-    adjective = _sentence(
+    after = parsed(("I", "PRON", "nsubj", 1), ("play", "VERB", "ROOT", 1), ("it", "PRON", "dobj", 1))
+    adjective = parsed(
         ("Is", "AUX", "ROOT", 0),
         ("the", "DET", "det", 2),
         ("Catalan", "ADJ", "nsubj", 0),
@@ -141,7 +106,7 @@ def test_a_name_the_model_tags_as_an_adjective_or_hangs_on_the_verb_is_still_an_
         ("at", "ADP", "prep", 3),
         ("level", "NOUN", "pobj", 4),
     )
-    compound = _sentence(
+    compound = parsed(
         ("Which", "DET", "det", 1),
         ("gate", "NOUN", "dobj", 4),
         ("does", "AUX", "aux", 4),

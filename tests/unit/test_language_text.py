@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from memstore.adapters.spacy_parser import SpacyParser
 from memstore.domain.language import changes
-from memstore.domain.language.syntax import Sentence, Token
 from memstore.domain.language.text import (
     as_told,
     asks,
@@ -20,6 +19,7 @@ from memstore.domain.language.text import (
     strip_leading_noise,
     third_person,
 )
+from tests.unit.hand_parse import parsed
 
 PARSER = SpacyParser()
 
@@ -335,21 +335,15 @@ def test_a_name_with_a_capital_inside_keeps_its_case_at_the_start(text, expected
 
 
 def test_a_name_after_the_copula_is_its_complement_whatever_the_parser_called_it():
-    def token(i, text, pos, dep, head, lemma=None):
-        return Token(i=i, text=text, lemma=lemma or text.lower(), pos=pos, tag="", dep=dep, head=head)
-
     # the small model's parse of "So: the name's Piran.", with "Piran" a second subject
-    sentence = Sentence(
-        text="So: the name is Piran.",
-        tokens=(
-            token(0, "So", "ADV", "advmod", 4),
-            token(1, ":", "PUNCT", "punct", 4),
-            token(2, "the", "DET", "det", 3),
-            token(3, "name", "NOUN", "nsubj", 4),
-            token(4, "is", "AUX", "ROOT", 4, lemma="be"),
-            token(5, "Piran", "PROPN", "nsubj", 4),
-            token(6, ".", "PUNCT", "punct", 4),
-        ),
+    sentence = parsed(
+        ("So", "ADV", "advmod", 4),
+        (":", "PUNCT", "punct", 4),
+        ("the", "DET", "det", 3),
+        ("name", "NOUN", "nsubj", 4),
+        ("is", "AUX", "ROOT", 4),
+        ("Piran", "PROPN", "nsubj", 4),
+        (".", "PUNCT", "punct", 4),
     )
     assert introductions(sentence) == [("name", "Piran")]
 

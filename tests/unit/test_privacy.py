@@ -14,6 +14,7 @@ from memstore.domain.models import Kind, StoreOptions
 from memstore.domain.privacy import PrivacyGuard
 from memstore.domain.privacy.detectors import blocking, text_hits
 from memstore.domain.privacy.policy import read_policy
+from tests.unit.hand_parse import parsed
 
 HEALTH_OFF = StoreOptions(
     user_profile_details="Capture hobbies and travel plans. Do not store medications or diagnoses."
@@ -465,10 +466,9 @@ def test_a_memory_is_judged_in_the_users_own_words_as_the_category_examples_are(
 
 
 def test_a_name_the_parser_read_as_an_adjectival_complement_is_still_only_a_name():
-    from memstore.domain.language.syntax import Sentence, Token
     from memstore.domain.privacy.guard import _only_a_name
 
-    rows = [
+    sentence = parsed(
         ("The", "DET", "det", 1),
         ("user", "NOUN", "poss", 3),
         ("'s", "PART", "case", 1),
@@ -476,9 +476,5 @@ def test_a_name_the_parser_read_as_an_adjectival_complement_is_still_only_a_name
         ("is", "AUX", "ROOT", 4),
         ("Hollis", "PROPN", "acomp", 4),
         (".", "PUNCT", "punct", 4),
-    ]
-    tokens = tuple(
-        Token(i=i, text=t, lemma="be" if t == "is" else t.lower(), pos=p, tag="", dep=d, head=h)
-        for i, (t, p, d, h) in enumerate(rows)
     )
-    assert _only_a_name(Sentence(text="The user's name is Hollis.", tokens=tokens))
+    assert _only_a_name(sentence)
