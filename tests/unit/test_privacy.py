@@ -332,6 +332,11 @@ def test_a_name_alone_is_no_special_category(guard, name):
     assert kept(guard, f"The user's name is {name}.", HEALTH_OFF)
 
 
+@pytest.mark.parametrize("said", ["The user's sister is called Maria.", "The user's cousin is named Kasia."])
+def test_a_relatives_name_alone_is_no_special_category(guard, said):
+    assert kept(guard, said)
+
+
 def test_a_name_does_not_hide_a_category_said_beside_it(guard):
     assert not kept(guard, "The user's name is Priya and the user is Hindu.")
 

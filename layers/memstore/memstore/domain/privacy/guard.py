@@ -35,11 +35,12 @@ def _compact(text: str) -> str:
 
 
 def _only_a_name(sentence: Sentence) -> bool:
-    """ "The user's name is Valentina.": a sentence that only gives someone's name identifies
-    them and says nothing of their origin, faith or health (the category model, reading the
-    name, would guess); the detectors still read it."""
+    """ "The user's name is Valentina.", "The user's sister is called Maria.": a sentence that only
+    gives someone's name identifies them and says nothing of their origin, faith or health (the
+    category model, reading the name, would guess); the detectors still read it."""
     root = sentence.root
-    if root.lemma != "be":
+    naming = root.lemma in ("call", "name") and any(c.dep == "auxpass" for c in sentence.children(root))
+    if root.lemma != "be" and not naming:
         return False
     kids = sentence.children(root)
     subject = next((c for c in kids if c.dep in ("nsubj", "nsubjpass")), None)
@@ -51,9 +52,10 @@ def _only_a_name(sentence: Sentence) -> bool:
         and c.dep in ("attr", "acomp", "oprd", "nsubj")
         and (c.pos == "PROPN" or (c.pos == "ADJ" and c.text[:1].isupper()))
     ]
-    if subject is None or subject.lemma.lower() != "name" or not named:
+    if subject is None or not (naming or subject.lemma.lower() == "name") or not named:
         return False
     allowed = {x.i for x in sentence.subtree(subject)} | {x.i for x in sentence.subtree(named[0])} | {root.i}
+    allowed |= {c.i for c in sentence.children(root) if c.dep == "auxpass"}
     return all(t.i in allowed or t.pos in ("PUNCT", "ADV", "INTJ") for t in sentence.tokens)
 
 
