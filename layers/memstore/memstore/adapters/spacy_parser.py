@@ -140,7 +140,7 @@ def _contraction_as_copula(sentence: Sentence, nouns: frozenset[str] = frozenset
         and t[1].lower in ("'s", "’s")
         and t[2].pos == "PROPN"
     ):
-        return "".join((" is" if x.i == 1 else x.text) + x.space for x in t)
+        return _with_is(sentence, 1)
     if any(x.pos in ("VERB", "AUX") for x in t):
         return None
     root = sentence.root
@@ -149,8 +149,13 @@ def _contraction_as_copula(sentence: Sentence, nouns: frozenset[str] = frozenset
     for x in t:
         owner = t[x.head]
         if x.tag == "POS" and x.lower in ("'s", "’s") and owner.dep == "poss" and owner.head == root.i:
-            return "".join((" is" if y.i == x.i else y.text) + y.space for y in t)
+            return _with_is(sentence, x.i)
     return None
+
+
+def _with_is(sentence: Sentence, i: int) -> str:
+    """The sentence's text with its token `i` (an "'s") written as "is"."""
+    return "".join((" is" if t.i == i else t.text) + t.space for t in sentence.tokens)
 
 
 _CLAUSE_HEADS = frozenset({"ROOT", "advcl", "ccomp", "parataxis", "dep"})
@@ -191,7 +196,7 @@ def _irregular_past(nlp: Any) -> dict[str, str]:
         if lemmas
         and lemmas[0] not in (form, "be")
         and form not in verbs
-        and not form.endswith(("ing", "s", "_for"))
+        and not form.endswith(("ing", "s"))
         and "_" not in form
     }
 

@@ -9,9 +9,10 @@ wears one every day." keeps nothing; one that says "The user wears a Fitbit Char
 keeps the fact.
 
 Which pronouns: a non-human third-person personal pronoun ("it", "them"), a demonstrative one
-("that", "this"), the pro-form "one" or the possessive "mine" ("my" and the thing), standing as an argument of the statement: the object of
-a verb or preposition ("I play it", "a regular with them"), or the subject of "be" with a noun
-or prepositional complement ("That's my e-reader", "It's in my frontend code"; not "It's cold").
+("that", "this"), the pro-form "one" or the possessive "mine" ("my" and the thing), standing as
+an argument of the statement: the object of a verb or preposition ("I play it", "a regular with
+them"), or the subject of "be" with a noun or prepositional complement ("That's my e-reader",
+"It's in my frontend code"; not "It's cold").
 
 Which antecedent, by syntax only: the noun phrases of the previous sentence that are arguments
 (subject, object, object of a preposition, complement of "be"). A phrase with a proper noun is
@@ -144,12 +145,9 @@ def _text(phrase: list[Token], pointer: Token) -> str:
     words = list(phrase)
     indefinite = words and words[0].dep == "det" and words[0].morph.get("Definite") == "Ind"
     if pointer.lower == "mine":
-        words = [w for w in words if w.dep != "det"]
-    elif indefinite and pointer.lower != "one":
-        words = words[1:]
-    text = render(words)
-    if pointer.lower == "mine":
-        text = f"the user's {text}"
+        text = "the user's " + render([w for w in words if w.dep != "det"])
+    else:
+        text = render(words[1:] if indefinite and pointer.lower != "one" else words)
     return text if pointer.dep not in SUBJECTS else capitalised(text)
 
 

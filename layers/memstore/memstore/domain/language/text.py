@@ -50,7 +50,7 @@ _TOLD = (
     (re.compile(r"\b[Tt]he user's\b"), "my"),
     (re.compile(r"\b[Tt]he user\b"), "I"),
 )
-_AGREEING = {"is": "am", "was": "was", "has": "have", "does": "do"}
+_AGREEING = {"is": "am", "has": "have", "does": "do"}
 """The auxiliaries whose form the rewrite changed for "the user" (the inverse of _THIRD_SINGULAR)."""
 
 
