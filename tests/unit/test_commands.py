@@ -384,6 +384,31 @@ def test_keeping_out_of_the_memory_and_a_vocative_before_the_verb_make_a_forget(
 
 
 @pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("the thing i told you about my landlord please don't keep it", "my landlord"),
+        ("the stuff about my ex please don't keep it", "my ex"),
+    ],
+)
+def test_a_noun_phrase_that_does_not_agree_with_the_verb_is_the_topic_a_pointer_names(parse, text, content):
+    """ "the thing … don't keep it": "don't" does not agree with a singular noun, so the noun
+    phrase is a topic put before the verb, not its subject; "it" points at it."""
+    got = command(parse, text)
+    assert got is not None and (got.action, got.content) == ("forget", content)
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("scratch what I said about the gym membership", "the gym membership"),
+        ("clear the stuff about my gym membership", "my gym membership"),
+    ],
+)
+def test_an_imperative_the_tagger_reads_as_a_noun_is_still_a_verb(parse, text, content):
+    assert command(parse, text) == Command(action="forget", content=content)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Tom and Lisa forget my birthday every year.",

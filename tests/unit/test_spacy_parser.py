@@ -116,3 +116,27 @@ def test_an_irregular_past_that_opens_a_sentence_is_no_imperative(text, lemma):
 @pytest.mark.parametrize("text", ["Wind the clock back an hour.", "Get me a coffee."])
 def test_an_imperative_stays_one(text):
     assert SpacyParser().parse(text)[0].tokens[0].tag == "VB"
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Scratch what I said about the trip.", "Scratch"),
+        ("bin the stuff about my ex", "bin"),
+        ("Reply to the email in French.", "Reply"),
+    ],
+)
+def test_an_imperative_read_as_a_noun_is_parsed_again_as_a_verb_without_the_word_added(text, verb):
+    (sentence,) = SpacyParser().parse(text)
+    first = sentence.tokens[0]
+    assert (first.text, first.pos, first.dep) == (verb, "VERB", "ROOT")
+    assert sentence.text == text
+    assert [t.i for t in sentence.tokens] == list(range(len(sentence.tokens)))
+    assert all(0 <= t.head < len(sentence.tokens) for t in sentence.tokens)
+
+
+@pytest.mark.parametrize(
+    "text", ["Referee in the Mestis league at weekends.", "Work is busy.", "Dinner was great."]
+)
+def test_a_noun_that_could_be_a_verb_stays_a_noun(text):
+    assert SpacyParser().parse(text)[0].tokens[0].pos == "NOUN"

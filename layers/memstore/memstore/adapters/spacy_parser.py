@@ -172,12 +172,35 @@ def _imperative_read_as_name(sentence: Sentence, verbs: frozenset[str]) -> str |
     # a name heads a clause only as its argument ("Mark is my brother") or as an address ("Will, …")
     if (
         first.pos != "PROPN"
+        or not first.text[:1].isupper()
         or first.dep not in _CLAUSE_HEADS
         or after.pos == "PUNCT"
         or first.lower not in verbs
     ):
         return None
     return first.text[:1].lower() + sentence.text[1:]
+
+
+_PROMPT = "please"
+"""A word that marks what follows as an imperative, put before a sentence to parse it again."""
+
+
+def _imperative_read_as_noun(sentence: Sentence, verbs: frozenset[str]) -> str | None:
+    """ "Scratch what I said about the trip.", "Drop the bit about my job", "bin the stuff about my
+    ex": the small model reads a sentence-opening imperative as a noun, an adjective or a
+    lower-case name when nothing else heads the sentence as its main verb. When that first word is
+    an English verb and an object follows it (a determiner or a pronoun: "Referee in the league at
+    weekends" is a noun), the sentence is parsed again after "please": the text to parse, else None."""
+    t = sentence.tokens
+    if len(t) < 2 or t[1].pos not in ("DET", "PRON") or t[0].lower not in verbs:
+        return None
+    first, root = t[0], sentence.root
+    misread = first.pos in ("NOUN", "ADJ") or (first.pos == "PROPN" and first.text.islower())
+    # a noun that heads nothing the main verb has: no subject, no part of another noun
+    loose = root.i == first.i or root.pos not in ("VERB", "AUX") or first.dep == "npadvmod"
+    if not misread or not loose:
+        return None
+    return f"{_PROMPT} {first.text[:1].lower()}{sentence.text[1:]}"
 
 
 @functools.cache
@@ -258,6 +281,7 @@ class SpacyParser:
                 if (
                     text := _contraction_as_copula(sentence, nouns)
                     or _imperative_read_as_name(sentence, verbs)
+                    or _imperative_read_as_noun(sentence, verbs)
                 )
                 is not None
             }
@@ -272,15 +296,30 @@ class SpacyParser:
 
 
 def _kept(sentence: Sentence, again: list[Sentence] | None) -> list[Sentence]:
-    """The second parse when there is one, with the word that was lower-cased for it given back
-    its capital; the first when lower case did not make that word a verb after all ("Pat here.")."""
+    """The second parse when there is one, without the "please" put before it and with the word
+    that was lower-cased for it given back its capital; the first when the second did not make
+    that word a verb after all ("Pat here.")."""
     if not again:
         return [sentence]
-    first, new = sentence.tokens[0], again[0].tokens[0]
-    if new.text == first.text:
+    prompted = again[0].tokens[0].lower == _PROMPT != sentence.tokens[0].lower
+    head = _without_prompt(again[0]) if prompted else again[0]
+    if head is None:
+        return [sentence]
+    first, new = sentence.tokens[0], head.tokens[0]
+    if new.text == first.text and not prompted:
         return again
     if new.pos != "VERB":
         return [sentence]
     restored = replace(new, text=first.text)
-    text = first.text + again[0].text[len(first.text) :]
-    return [Sentence(text=text, tokens=(restored, *again[0].tokens[1:])), *again[1:]]
+    text = first.text + head.text[len(first.text) :]
+    return [Sentence(text=text, tokens=(restored, *head.tokens[1:])), *again[1:]]
+
+
+def _without_prompt(sentence: Sentence) -> Sentence | None:
+    """The sentence without its first token, the "please" put there to parse it; None when the
+    parser made that word the head of anything."""
+    prompt, rest = sentence.tokens[0], sentence.tokens[1:]
+    if not rest or any(t.head == prompt.i for t in rest) or prompt.head == prompt.i:
+        return None
+    tokens = tuple(replace(t, i=t.i - 1, head=t.head - 1) for t in rest)
+    return Sentence(text=sentence.text[len(prompt.text) + len(prompt.space) :], tokens=tokens)

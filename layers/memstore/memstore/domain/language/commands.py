@@ -252,16 +252,19 @@ def _imperative(s: Sentence, v: Token) -> bool:
 
 
 def _misread_subject(s: Sentence, verb: Token, t: Token) -> bool:
-    """A singular noun taken for the subject of a bare verb ("Hmm, scrap …", "nvm forget …"): a
-    base form with no auxiliary does not agree with it, so the word is a vocative or an
-    interjection ("Tom and Lisa forget …" agrees)."""
+    """A singular noun taken for the subject of a verb whose finite form does not agree with it
+    ("Hmm, scrap …", "nvm forget …", "the thing I told you about my husband, don't keep it"): a
+    plain present form, of the verb or of its first auxiliary ("don't"), makes the word a vocative,
+    an interjection or a topic put before the verb ("Tom and Lisa forget …" agrees, and so do
+    "can" and "did" with anything)."""
     singular = t.tag in ("NN", "NNP", "UH") and not any(c.dep == "conj" for c in s.children(t))
+    auxiliaries = [c for c in s.children(verb) if c.dep in ("aux", "auxpass") and c.i < verb.i]
+    finite = auxiliaries[0] if auxiliaries else verb
     return (
         t.dep in _SUBJECT
         and t.pos in ("PROPN", "NOUN", "INTJ", "X")
-        and verb.tag in ("VB", "VBP")
+        and finite.tag in ("VB", "VBP")
         and singular
-        and not any(c.dep in ("aux", "auxpass") for c in s.children(verb))
     )
 
 
@@ -599,6 +602,17 @@ def _pointed_at(s: Sentence, verb: Token, before: Sentence | None) -> list[Token
     fronted = [c for c in s.children(verb) if _fronted_topic(c, verb)]
     if fronted:
         return _trim([x for x in s.subtree(fronted[0]) if x.i != fronted[0].i])
+    # a noun phrase (not a bare vocative: it has a determiner or an owner) that does not agree
+    # with the verb is the topic put before it
+    topic = [
+        c
+        for c in s.children(verb)
+        if c.pos == "NOUN"
+        and _misread_subject(s, verb, c)
+        and any(d.dep in ("det", "poss") for d in s.children(c))
+    ]
+    if topic:
+        return _trim(_topic(s, s.subtree(topic[0])))
     dislocated = _dislocated(s)
     if dislocated:
         return dislocated
