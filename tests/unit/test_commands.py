@@ -162,6 +162,26 @@ def test_vocabulary_is_data_with_sources():
     assert voc.verbs["forget"] == ("drop", "any")
     assert voc.verbs["delete"] == ("drop", "personal")
     assert "keep" in voc.phrases and "stop" in voc.cease
+    assert voc.verbs["scrap"] == ("drop", "personal")  # from WordNet, dev/wordnet_command_verbs.py
+    assert [rest for rest, _, _ in voc.phrases["toss"]] == [("out",), ("away",)]
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Hmm, scrap the cruise from your notes.", "the cruise"),
+        ("Throw away what I told you about my ex.", "my ex"),
+        ("Please trash the note about my landlord.", "my landlord"),
+        ("Toss out everything about my old job.", "my old job"),
+    ],
+)
+def test_verbs_of_discarding_from_wordnet_forget(parse, text, content):
+    assert command(parse, text) == Command(action="forget", content=content)
+
+
+@pytest.mark.parametrize("text", ["Cancel my gym membership.", "Strike a balance between my two jobs."])
+def test_a_verb_whose_first_sense_is_no_discarding_is_no_forget(parse, text):
+    assert command(parse, text) is None
 
 
 def test_split_sentences_keeps_abbreviations():

@@ -69,8 +69,8 @@ __all__ = ["Command", "is_command", "points_back", "recognise"]
 class _Vocabulary:
     verbs: dict[str, tuple[str, str]]
     """lemma → (role keep|drop, object any|personal)."""
-    phrases: dict[str, tuple[tuple[str, ...], str, str]]
-    """first word → (remaining words, role, object)."""
+    phrases: dict[str, list[tuple[tuple[str, ...], str, str]]]
+    """first word → [(remaining words, role, object)]."""
     cease: frozenset[str]
     negators: frozenset[str]
     hortative: frozenset[str]
@@ -78,23 +78,29 @@ class _Vocabulary:
     topic_preps: frozenset[str]
 
 
+_VOCABULARY = ("command_verbs", "command_verbs_wordnet")
+"""The hand-written closed classes, and the verbs of discarding taken from WordNet
+(dev/wordnet_command_verbs.py)."""
+
+
 @functools.cache
 def vocabulary() -> _Vocabulary:
-    raw = resources.files("memstore.data").joinpath("command_verbs.jsonl").read_text(encoding="utf-8")
+    data = resources.files("memstore.data")
+    raw = [data.joinpath(f"{name}.jsonl").read_text(encoding="utf-8") for name in _VOCABULARY]
     verbs: dict[str, tuple[str, str]] = {}
-    phrases: dict[str, tuple[tuple[str, ...], str, str]] = {}
+    phrases: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
     sets: dict[str, set[str]] = {}
-    for line in raw.splitlines():
+    for line in "\n".join(raw).splitlines():
         if not line.strip():
             continue
         row = json.loads(line)
         if not row.get("source"):
-            raise ValueError("command_verbs.jsonl: every entry needs a source")
+            raise ValueError("command vocabulary: every entry needs a source")
         lemma, role = row["lemma"], row["role"]
         if role in ("keep", "drop"):
             words = tuple(lemma.split())
             if len(words) > 1:
-                phrases[words[0]] = (words[1:], role, row.get("object", "any"))
+                phrases.setdefault(words[0], []).append((words[1:], role, row.get("object", "any")))
             else:
                 verbs[lemma] = (role, row.get("object", "any"))
         else:
@@ -173,16 +179,10 @@ def _clauses(s: Sentence) -> list[_Clause]:
         if not _is_verb(s, t):
             continue
         lemma = _lemma(t)
-        if lemma in voc.phrases:
-            rest, role, obj = voc.phrases[lemma]
-            near = [c for c in s.children(t) if c.dep not in _OBJECT[1:]]
-            # a word of the phrase under another of its words ("keep *in mind*"), not under any
-            # phrase of the verb ("take the figures from your *notes*" is no "take note")
-            near += [g for c in near if _lemma(c) in rest for g in s.children(c)]
-            used = [next((n for n in near if _lemma(n) == w), None) for w in rest]
-            if all(u is not None for u in used):
-                out.append(_Clause(t, role, obj == "personal", (t, *[u for u in used if u is not None])))
-                continue
+        phrase = _phrase(s, t, voc.phrases.get(lemma, []))
+        if phrase is not None:
+            out.append(phrase)
+            continue
         if lemma in voc.verbs:
             role, obj = voc.verbs[lemma]
             if role == "keep" and any(_lemma(c) != "from" and _memory_place(s, c) for c in s.children(t)):
@@ -191,6 +191,19 @@ def _clauses(s: Sentence) -> list[_Clause]:
         elif _puts_into_memory(s, t):
             out.append(_Clause(t, "keep", False, (t,)))
     return out
+
+
+def _phrase(s: Sentence, t: Token, phrases: list[tuple[tuple[str, ...], str, str]]) -> _Clause | None:
+    """The memory phrase ("keep in mind", "throw away") whose other words hang on the verb `t`."""
+    near = [c for c in s.children(t) if c.dep not in _OBJECT[1:]]
+    for rest, role, obj in phrases:
+        # a word of the phrase under another of its words ("keep *in mind*"), not under any
+        # phrase of the verb ("take the figures from your *notes*" is no "take note")
+        words = near + [g for c in near if _lemma(c) in rest for g in s.children(c)]
+        used = [next((n for n in words if _lemma(n) == w), None) for w in rest]
+        if all(u is not None for u in used):
+            return _Clause(t, role, obj == "personal", (t, *[u for u in used if u is not None]))
+    return None
 
 
 _OUT_OF = ("from", "out", "off")

@@ -1,0 +1,91 @@
+"""Writes layers/memstore/memstore/data/command_verbs_wordnet.jsonl: the English verbs of discarding
+and deleting that the command grammar treats as "forget" verbs, taken from WordNet 3.0 rather than
+listed by hand.
+
+Which verbs: every lemma of the WordNet senses below (their glosses are the rows' sources) whose
+first, most frequent verb sense is one of those senses. The filter keeps "scrap" and "trash" (used
+mostly for throwing away) and leaves out "cancel", "strike" or "waive", whose everyday sense is
+something else ("cancel my gym membership" is a task, not a forget). Verbs already in
+command_verbs.jsonl are not repeated.
+
+Run on a machine with Debian's `wordnet-base` (WordNet 3.0 at /usr/share/wordnet):
+    apt-get install wordnet-base && python dev/wordnet_command_verbs.py
+The output is committed; the product never reads WordNet itself."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+WORDNET = Path("/usr/share/wordnet")
+DATA = Path(__file__).resolve().parents[1] / "layers" / "memstore" / "memstore" / "data"
+SENSES = (
+    # (lemma, sense number in WordNet 3.0, follow its more specific senses)
+    ("delete", 1, True),  # remove or make invisible
+    ("erase", 1, False),  # remove from memory or existence
+    ("discard", 1, False),  # throw or cast away
+    ("trash", 1, False),  # dispose of (something useless or old)
+    ("forget", 1, False),  # dismiss from the mind; stop remembering
+    ("get_rid_of", 1, False),  # dispose of
+)
+
+
+def _read() -> tuple[dict[str, tuple[list[str], list[tuple[str, str, str]], str]], dict[str, list[str]]]:
+    synsets = {}
+    for line in (WORDNET / "data.verb").read_text(encoding="latin-1").splitlines():
+        if line.startswith("  "):
+            continue
+        head, _, gloss = line.partition("|")
+        f = head.split()
+        count = int(f[3], 16)
+        words = [f[4 + 2 * k].lower() for k in range(count)]
+        at = 4 + 2 * count
+        pointers = [tuple(f[at + 1 + 4 * k : at + 4 + 4 * k]) for k in range(int(f[at]))]
+        synsets[f[0]] = (words, pointers, gloss.split(";")[0].strip())
+    index = {}
+    for line in (WORDNET / "index.verb").read_text(encoding="latin-1").splitlines():
+        if line.startswith("  "):
+            continue
+        f = line.split()
+        senses, pointer_kinds = int(f[2]), int(f[3])
+        index[f[0]] = f[6 + pointer_kinds : 6 + pointer_kinds + senses]
+    return synsets, index
+
+
+def _below(synsets, offset: str) -> set[str]:
+    out, frontier = set(), [offset]
+    while frontier:
+        nxt = [
+            o
+            for s in frontier
+            for kind, o, pos in synsets[s][1]
+            if kind == "~" and pos == "v" and o not in out
+        ]
+        out.update(nxt)
+        frontier = nxt
+    return out
+
+
+def main() -> None:
+    synsets, index = _read()
+    listed = {
+        json.loads(line)["lemma"] for line in (DATA / "command_verbs.jsonl").read_text().splitlines() if line
+    }
+    rows = {}
+    for lemma, sense, follow in SENSES:
+        root = index[lemma][sense - 1]
+        chosen = {root} | (_below(synsets, root) if follow else set())
+        for offset in sorted(chosen):
+            for word in synsets[offset][0]:
+                phrase = word.replace("_", " ")
+                if index.get(word, [None])[0] in chosen and phrase not in listed and phrase not in rows:
+                    source = f"WordNet 3.0: '{synsets[offset][2]}' (under {lemma}.v.{sense:02d}), the word's first sense"
+                    rows[phrase] = {"lemma": phrase, "role": "drop", "object": "personal", "source": source}
+    out = DATA / "command_verbs_wordnet.jsonl"
+    out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows.values()), encoding="utf-8")
+    print(f"{len(rows)} verbs → {out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
