@@ -503,6 +503,7 @@ def test_a_question_about_the_memory_is_no_command(parse):
     [
         ("Scratch what I said about my Etsy shop plan.", "my Etsy shop plan"),
         ("Get rid of anything you saved about the alpacas.", "the alpacas"),
+        ("Get rid of what you know about my job hunt.", "my job hunt"),
     ],
 )
 def test_deleting_verbs_of_everyday_english_forget(parse, text, content):
