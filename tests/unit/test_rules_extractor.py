@@ -53,6 +53,17 @@ def test_chit_chat_questions_and_one_off_requests_are_not_kept(extractor):
     assert got.memories == []
 
 
+@pytest.mark.parametrize(
+    "said", ["Don't tell anybody, but I entered a triathlon in June.", "Please stop it."]
+)
+def test_an_instruction_about_what_a_pronoun_points_at_is_no_standing_instruction(extractor, said):
+    assert facts(extract(extractor, ("user", said)), Kind.PROCEDURAL) == []
+
+
+def test_an_instruction_on_how_to_answer_stays_one(extractor):
+    assert facts(extract(extractor, ("user", "Please don't repeat yourself.")), Kind.PROCEDURAL)
+
+
 def test_statements_are_rewritten_in_the_third_person_with_the_users_words(extractor):
     assert facts(extract(extractor, ("user", "I work nights at a bakery in Leith."))) == [
         "The user works nights at a bakery in Leith."

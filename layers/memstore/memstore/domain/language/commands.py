@@ -374,7 +374,9 @@ def _object_tokens(s: Sentence, clause: _Clause) -> list[Token]:
             if c.i in used:
                 continue
             # a phrase's own preposition takes its object ("get rid *of* the notes")
-            complement = c.dep in _OBJECT or (owner.i != clause.verb.i and c.dep in ("acl", "relcl", "pobj", "pcomp"))
+            complement = c.dep in _OBJECT or (
+                owner.i != clause.verb.i and c.dep in ("acl", "relcl", "pobj", "pcomp")
+            )
             if complement or (c.dep == "prep" and _lemma(c) in voc.topic_preps):
                 out.extend(s.subtree(c))
     return sorted({t.i: t for t in out}.values(), key=lambda t: t.i)

@@ -390,6 +390,8 @@ class Reader:
             text, former = headed
             return Statement(message_id, text, render(tokens), change=change, about_self=True, former=former)
         if instruction:
+            if _points_elsewhere(sentence, tokens):
+                return None
             return Statement(
                 message_id,
                 third_person(sentence, tokens),
@@ -564,6 +566,19 @@ def _habitual(tokens: list[Token], quantifiers: bool = True) -> bool:
     return any(t.lower in markers or t.lemma.lower() in markers for t in tokens) or any(
         f" {m} " in f" {words} " for m in markers if " " in m
     )
+
+
+def _points_elsewhere(sentence: Sentence, tokens: list[Token]) -> bool:
+    """ "Don't tell anyone.", "Stop it.": an instruction whose object is a pronoun pointing at
+    something said or someone unnamed, with nothing else named, is about that, not a way of
+    answering ("Don't repeat yourself", "Tell me more" and "Don't ramble" are)."""
+    root = head_of(tokens)
+    objects = [c for c in sentence.children(root) if c.dep in ("dobj", "dative")] if root is not None else []
+    pointing = any(
+        o.pos == "PRON" and o.morph.get("Person") not in ("1", "2") and o.morph.get("Reflex") != "Yes"
+        for o in objects
+    )
+    return pointing and not any(t.pos in changes.NAMING for t in tokens)
 
 
 def _announces(sentence: Sentence, clause: list[Token], after: list[list[Token]]) -> bool:

@@ -34,6 +34,11 @@ NONE = "none"
 DEFAULT_ON = frozenset({"health", "sexual_life", "politics", "religion", "ethnicity", "trade_union"})
 MARGIN = 0.04
 """How far a sentence's nearest category must beat `none`."""
+FLOOR = 0.3
+"""How near a sentence must be to its nearest category's examples at all: a sentence unlike every
+example ("The breaker at substation 4B is the Schneider one.", 0.23 from trade-union membership,
+0.16 from ordinary facts) is out of what the examples describe, and beating `none` there says
+nothing. The sensitive sentences of eval/privacy_eval.jsonl sit at 0.33 and above."""
 PHRASE_OVER_NONE = 0.1
 """How far a policy phrase's score for a category must beat `none` for the phrase to name it."""
 PHRASE_NEAR_BEST = 0.05
@@ -117,7 +122,7 @@ class CategoryModel:
         near = vectors @ policy.phrase_vectors.T if policy.phrases else None
         for row, d in enumerate(decisions):
             found = set()
-            if d.label in policy.categories and d.scores[d.label] - d.scores[NONE] >= MARGIN:
+            if d.label in policy.categories and d.score >= FLOOR and d.score - d.scores[NONE] >= MARGIN:
                 found.add(d.label)
             if near is not None:
                 best = int(np.argmax(near[row]))
