@@ -60,6 +60,13 @@ def test_an_instruction_about_what_a_pronoun_points_at_is_no_standing_instructio
     assert facts(extract(extractor, ("user", said)), Kind.PROCEDURAL) == []
 
 
+def test_an_imperative_after_a_condition_on_the_assistant_is_an_instruction(extractor):
+    """The tagger reads "include" after "When you …," as a present tense with no subject."""
+    got = facts(extract(extractor, ("user", "When you quote prices, include the VAT.")), Kind.PROCEDURAL)
+    assert any("VAT" in f for f in got)
+    assert extract(extractor, ("user", "lovely, thank you so much")).memories == []
+
+
 def test_an_instruction_on_how_to_answer_stays_one(extractor):
     assert facts(extract(extractor, ("user", "Please don't repeat yourself.")), Kind.PROCEDURAL)
 

@@ -164,7 +164,13 @@ def is_instruction(sentence: Sentence, tokens: list[Token]) -> bool:
         return False
     subjects = [c for c in sentence.children(root) if c.dep in SUBJECTS]
     if not subjects:
-        return root.tag == "VB"
+        # a plain present form is the base form: after a fronted condition ("When you use jargon,
+        # include a glossary") it is an imperative the tagger read as a present tense
+        fronted = any(
+            c.dep == "advcl" and c.i < root.i and any(x.dep in SUBJECTS for x in sentence.children(c))
+            for c in sentence.children(root)
+        )
+        return root.tag == "VB" or (root.tag == "VBP" and fronted)
     if _misread_subject(sentence, root, subjects[0]):
         return True
     return subjects[0].lower == "you" and any(c.tag == "MD" for c in sentence.children(root))
@@ -347,7 +353,8 @@ class Reader:
                     statement = self._clause(turn.message_id, sentence, tokens, antecedent, clause, refs)
                     if statement is not None and refs and before is not None:
                         statement.context = before.text
-                if asking and told is None and statement is not None and not _habitual(tokens):
+                standing = _habitual(tokens) or _on_your_condition(sentence, tokens)
+                if asking and told is None and statement is not None and not standing:
                     if statement.label != "instruction":
                         continue
                     statement.asked = not _refrains(sentence, tokens)
@@ -554,6 +561,22 @@ def _owned(sentence: Sentence, subject: Token) -> bool:
         or (c.dep == "relcl" and any(x.dep in SUBJECTS and is_first_person(x) for x in sentence.children(c)))
         for n in named
         for c in sentence.children(n)
+    )
+
+
+def _on_your_condition(sentence: Sentence, tokens: list[Token]) -> bool:
+    """ "Could you favour what's in season when you suggest meals?": a request conditioned on
+    what the assistant does in general (a subordinate clause in the present tense whose subject
+    is the assistant) may stand beyond the task at hand; the examples then decide."""
+    return any(
+        t.dep == "advcl"
+        and any(c.dep in ("mark", "advmod") and c.tag in ("IN", "WRB") for c in sentence.children(t))
+        and any(c.dep in SUBJECTS and c.lower == "you" for c in sentence.children(t))
+        and (
+            t.tag in ("VBP", "VBZ")
+            or any(c.dep == "aux" and c.tag in ("VBP", "VBZ") for c in sentence.children(t))
+        )
+        for t in tokens
     )
 
 
