@@ -344,10 +344,18 @@ def test_a_clause_of_the_assistants_under_a_statement_asks_nothing(parse):
     [
         ("Put it in your notes that my locker is 12.", "my locker is 12"),
         ("Could you add my shoe size to your memory?", "my shoe size"),
+        (
+            "Add this to what you know about me: the boiler is serviced in May.",
+            "the boiler is serviced in May",
+        ),
     ],
 )
 def test_any_verb_that_puts_something_into_the_assistants_memory_is_a_remember(parse, text, content):
     assert command(parse, text) == Command(action="remember", content=content)
+
+
+def test_a_clause_of_the_assistants_that_qualifies_a_noun_is_no_memory(parse):
+    assert command(parse, "Forward this to the address you gave me.") is None
 
 
 @pytest.mark.parametrize(

@@ -67,6 +67,13 @@ def test_an_imperative_after_a_condition_on_the_assistant_is_an_instruction(extr
     assert extract(extractor, ("user", "lovely, thank you so much")).memories == []
 
 
+def test_an_imperative_before_a_colon_is_a_clause_of_its_own(extractor):
+    """The parser hangs "Please file this away somewhere" on the clause after the colon; the name
+    it reads as an adjective is still a name."""
+    got = facts(extract(extractor, ("user", "Please file this away somewhere: our accountant is Brodie.")))
+    assert got == ["The user's accountant is Brodie."]
+
+
 def test_an_instruction_on_how_to_answer_stays_one(extractor):
     assert facts(extract(extractor, ("user", "Please don't repeat yourself.")), Kind.PROCEDURAL)
 

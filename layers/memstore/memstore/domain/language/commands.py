@@ -239,6 +239,10 @@ def _puts_into_memory(s: Sentence, verb: Token) -> bool:
 
 
 def _assistants_memory(s: Sentence, noun: Token) -> bool:
+    """ "your notes", or a clause of what the assistant knows or has ("add this to what you know
+    about me"; not a noun it qualifies: "forward this to the address you gave me")."""
+    if noun.pos in ("PRON", "VERB", "AUX"):
+        return any(_person(sub) == "2" for t in s.subtree(noun) if (sub := _subject(s, t)) is not None)
     return _lemma(noun) in vocabulary().memory_nouns and any(
         c.dep == "poss" and _person(c) == "2" for c in s.children(noun)
     )

@@ -304,6 +304,9 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
             starts.append(t)
             continue
         subjects = [c for c in sentence.children(t) if c.dep in SUBJECTS]
+        if not subjects and _announcing(sentence, t):
+            starts.append(t)
+            continue
         if not subjects or subjects[0].morph.get("PronType") in ("Dem", "Rel"):
             continue
         head = sentence.tokens[t.head]
@@ -336,6 +339,16 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
         else:
             joined.append(piece)
     return joined
+
+
+def _announcing(sentence: Sentence, verb: Token) -> bool:
+    """ "Please file this away somewhere: our tax adviser is Abernethy.": an imperative before a
+    colon, which the parser hung on the clause after it, is a clause of its own."""
+    head = sentence.tokens[verb.head]
+    end = sentence.subtree(verb)[-1].i
+    return (
+        verb.tag == "VB" and verb.i < head.i and any(x.text == ":" for x in sentence.tokens[end + 1 : head.i])
+    )
 
 
 def _subject_dropped(sentence: Sentence, verb: Token) -> bool:
@@ -458,7 +471,9 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
     copulas, whatever the rest of the sentence says; a negated name ("…, not Vietnamese") is none."""
     out: list[tuple[str, str]] = []
     for p in sentence.tokens:
-        if p.pos != "PROPN" or p.dep == "compound":
+        # a name the tagger read as an adjective after the copula ("our tax adviser is Abernethy")
+        misread = p.pos == "ADJ" and p.dep == "acomp" and p.i > 0 and p.text[:1].isupper()
+        if (p.pos != "PROPN" and not misread) or p.dep == "compound":
             continue
         head = sentence.tokens[p.head]
         kids = sentence.children(p)
@@ -493,7 +508,7 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
         ):
             out.append(("name", _name_of(sentence, p)))
         # a name after the copula is its complement, whatever the parser called it ("the name is Piran")
-        if head.lemma == "be" and (p.dep == "attr" or (p.dep == "nsubj" and p.i > head.i)):
+        if head.lemma == "be" and (p.dep in ("attr", "acomp") or (p.dep == "nsubj" and p.i > head.i)):
             subject = next((c for c in sentence.children(head) if c.dep in SUBJECTS and c.i < head.i), None)
             if subject is not None and is_first_person(subject) and subject.lower == "i":
                 out.append(("name", _name_of(sentence, p)))
