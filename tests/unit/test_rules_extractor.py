@@ -74,6 +74,13 @@ def test_an_imperative_before_a_colon_is_a_clause_of_its_own(extractor):
     assert got == ["The user's accountant is Brodie."]
 
 
+def test_someone_of_the_users_who_is_called_a_name_is_introduced(extractor):
+    got = facts(
+        extract(extractor, ("user", "Can you hang on to this for me? My plumber is called Thorvald."))
+    )
+    assert got == ["The user's plumber is Thorvald."]
+
+
 def test_an_instruction_on_how_to_answer_stays_one(extractor):
     assert facts(extract(extractor, ("user", "Please don't repeat yourself.")), Kind.PROCEDURAL)
 

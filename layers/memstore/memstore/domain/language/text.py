@@ -501,6 +501,13 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
             and any(c.dep == "dobj" and c.lower == "me" for c in sentence.children(head))
         ):
             out.append(("name", _name_of(sentence, p)))
+        if p.dep == "oprd" and head.lemma in ("call", "name"):
+            # "my plumber is called Thorvald"
+            out.extend(
+                (_noun_phrase(sentence, c), _name_of(sentence, p))
+                for c in sentence.children(head)
+                if c.dep == "nsubjpass" and c.pos == "NOUN" and _owned(sentence, c)
+            )
         if (
             p.dep == "ROOT"
             and any(c.lower == "here" for c in kids)
