@@ -238,11 +238,16 @@ def _puts_into_memory(s: Sentence, verb: Token) -> bool:
     return False
 
 
+def _yours(s: Sentence, phrase: Token) -> bool:
+    """The phrase holds a clause whose subject is the assistant ("what you know about me")."""
+    return any(_person(sub) == "2" for t in s.subtree(phrase) if (sub := _subject(s, t)) is not None)
+
+
 def _assistants_memory(s: Sentence, noun: Token) -> bool:
     """ "your notes", or a clause of what the assistant knows or has ("add this to what you know
     about me"; not a noun it qualifies: "forward this to the address you gave me")."""
     if noun.pos in ("PRON", "VERB", "AUX"):
-        return any(_person(sub) == "2" for t in s.subtree(noun) if (sub := _subject(s, t)) is not None)
+        return _yours(s, noun)
     return _lemma(noun) in vocabulary().memory_nouns and any(
         c.dep == "poss" and _person(c) == "2" for c in s.children(noun)
     )
@@ -362,9 +367,7 @@ def _memory_place(s: Sentence, prep: Token) -> bool | None:
         return None
     voc = vocabulary()
     return any(
-        _lemma(o) in voc.memory_nouns
-        or any(_person(p) == "2" for p in s.children(o))
-        or any(_person(sub) == "2" for t in s.subtree(o) if (sub := _subject(s, t)) is not None)
+        _lemma(o) in voc.memory_nouns or any(_person(p) == "2" for p in s.children(o)) or _yours(s, o)
         for o in objs
     )
 
