@@ -17,6 +17,7 @@ from memstore.domain.language.text import (
     introductions,
     render,
     strip_leading_noise,
+    subject_noun,
     third_person,
 )
 from tests.unit.hand_parse import parsed
@@ -359,3 +360,34 @@ def test_a_name_after_the_copula_is_its_complement_whatever_the_parser_called_it
 )
 def test_a_memory_reads_back_in_the_users_own_person(memory, told):
     assert as_told(memory) == told
+
+
+@pytest.mark.parametrize(
+    ("memory", "about"),
+    [
+        ("At the depot the user and others use Asana for planning.", None),
+        ("At work the user and others use Trello for planning.", None),
+        ("The user's cousin Ines and the user have booked a week in Crete.", None),
+        ("The user and the user's brother run a bakery.", None),
+        ("The user's cousin Ines and her partner have booked a week in Crete.", "cousin"),
+        ("The user's rabbit's name is Clover.", "rabbit"),
+    ],
+)
+def test_a_memory_is_about_the_user_when_the_user_is_one_of_its_subjects(memory, about):
+    assert subject_noun(PARSER.parse(memory)[0]) == about
+
+
+def test_the_rewrites_we_is_the_user_when_the_parser_splits_it_off():
+    # "At work the user and others use Excel.", read with "the user and" under "At"
+    sentence = parsed(
+        ("At", "ADP", "prep", 6),
+        ("work", "NOUN", "pobj", 0),
+        ("the", "DET", "det", 3),
+        ("user", "NOUN", "dep", 0),
+        ("and", "CCONJ", "cc", 3),
+        ("others", "NOUN", "nsubj", 6),
+        ("use", "VERB", "ROOT", 6),
+        ("Excel", "PROPN", "dobj", 6),
+        (".", "PUNCT", "punct", 6),
+    )
+    assert subject_noun(sentence) is None

@@ -796,3 +796,18 @@ def test_a_colon_after_a_clause_announces_and_after_a_noun_heads(extractor, said
 )
 def test_a_correction_after_scratch_that_is_kept_and_the_words_retracting_are_not(extractor, said, kept):
     assert facts(extract(extractor, ("user", said))) == [kept]
+
+
+@pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        (
+            "The user's friend Maud and the user have booked a canal trip on the Avon in May.",
+            "Maud's knee is playing up, so we have swapped to a canal trip on the Severn instead.",
+        ),
+    ],
+)
+def test_a_change_said_of_us_replaces_what_the_user_did_with_someone(extractor, stored, said):
+    old = [item("e1", stored)]
+    got = extract(extractor, ("user", said), existing=old)
+    assert set(replaced(got, old)) == {stored}

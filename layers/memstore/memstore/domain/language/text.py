@@ -419,11 +419,7 @@ def subject_noun(sentence: Sentence) -> str | None:
     sister lives…" → "sister"); an attribute is its owner's ("The user's rabbit's name…" → "rabbit")."""
     root = sentence.root
     subject = next((c for c in sentence.children(root) if c.dep in ("nsubj", "nsubjpass")), None)
-    if (
-        subject is None
-        or subject.lower == "user"
-        and not any(c.dep == "poss" for c in sentence.children(subject))
-    ):
+    if subject is None or _with_the_user(sentence, subject):
         return None
     if subject.pos == "PRON":
         return None if subject.lower in ("i", "we") else subject.lower
@@ -437,6 +433,19 @@ def subject_noun(sentence: Sentence) -> str | None:
     ):
         subject = owner
     return subject.lemma.lower()
+
+
+def _with_the_user(sentence: Sentence, subject: Token) -> bool:
+    """The subject is the user, alone or with others ("The user's friend Doreen and the user
+    booked …", the rewrite's "the user and others" of "we", which the parser may split): what
+    it did, the user did."""
+    group = [subject, *(c for c in sentence.children(subject) if c.dep == "conj")]
+    if subject.dep == "conj":
+        group.append(sentence.tokens[subject.head])
+    rewritten_we = [t.lower for t in sentence.tokens[max(subject.i - 2, 0) : subject.i]] == ["user", "and"]
+    return rewritten_we or any(
+        t.lower == "user" and not any(c.dep == "poss" for c in sentence.children(t)) for t in group
+    )
 
 
 def _name_of(sentence: Sentence, token: Token) -> str:
