@@ -811,3 +811,14 @@ def test_a_change_said_of_us_replaces_what_the_user_did_with_someone(extractor, 
     old = [item("e1", stored)]
     got = extract(extractor, ("user", said), existing=old)
     assert set(replaced(got, old)) == {stored}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Can you use metric units when you give me recipes?",
+        "Would you keep it short when you answer on my phone?",
+    ],
+)
+def test_a_request_conditioned_on_what_the_assistant_does_in_general_stands(extractor, said):
+    assert len(facts(extract(extractor, ("user", said)), Kind.PROCEDURAL)) == 1
