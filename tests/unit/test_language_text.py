@@ -391,3 +391,18 @@ def test_the_rewrites_we_is_the_user_when_the_parser_splits_it_off():
         (".", "PUNCT", "punct", 6),
     )
     assert subject_noun(sentence) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "question"),
+    [
+        ("When you explain a term, please give the Italian word too, ¿vale?", False),
+        ("I'm flying to Oslo on the 3rd, right?", False),
+        ("What's the best glaze for a teapot, celadon?", True),
+        ("Should I bring the tent, then?", True),
+        ("Is the ferry on time, you know?", True),
+    ],
+)
+def test_a_one_word_tag_after_a_comma_asks_only_when_its_clause_does(text, question):
+    (sentence,) = PARSER.parse(text)
+    assert asks(sentence) is question

@@ -80,7 +80,27 @@ def asks(s: Sentence) -> bool:
         return _inverted(s)
     before = s.tokens[last.i - 2 : last.i]
     tagged = len(before) == 2 and before[0].text == "," and before[1].dep in ("intj", "discourse")
-    return s.tokens[last.head].dep != "discourse" and not tagged
+    agreeing = _tag(s, last) and not _inverted(s) and not _opens_with_question_word(s)
+    return s.tokens[last.head].dep != "discourse" and not tagged and not agreeing
+
+
+def _tag(s: Sentence, mark: Token) -> bool:
+    """ "…, please put the Spanish next to them, ¿vale?", "…, right?": one word after the last
+    comma, no verb, pronoun or question word, hanging on the clause before, asks for agreement;
+    the sentence asks nothing unless its clause does."""
+    comma = next((t for t in reversed(s.tokens[: mark.i]) if t.text == ","), None)
+    tail = [t for t in s.tokens[comma.i + 1 : mark.i] if any(ch.isalnum() for ch in t.text)] if comma else []
+    return len(tail) == 1 and not (
+        tail[0].pos in ("VERB", "AUX", "PRON")
+        or tail[0].tag in ("WP", "WRB", "WDT")
+        or tail[0].head == tail[0].i
+    )
+
+
+def _opens_with_question_word(s: Sentence) -> bool:
+    first = next((t for t in s.tokens if t.pos not in ("PUNCT", "INTJ") and t.dep not in LEADING_NOISE), None)
+    # of the main clause ("What's the best …"), not a subordinate one ("When you explain …, …")
+    return first is not None and first.tag in ("WP", "WRB", "WDT", "WP$") and first.head == s.root.i
 
 
 def _inverted(s: Sentence) -> bool:
