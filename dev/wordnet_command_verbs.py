@@ -5,8 +5,11 @@ listed by hand.
 Which verbs: every lemma of the WordNet senses below (their glosses are the rows' sources) whose
 first, most frequent verb sense is one of those senses. The filter keeps "scrap" and "trash" (used
 mostly for throwing away) and leaves out "cancel", "strike" or "waive", whose everyday sense is
-something else ("cancel my gym membership" is a task, not a forget). Verbs already in
-command_verbs.jsonl are not repeated.
+something else ("cancel my gym membership" is a task, not a forget). The phrasal verbs of the
+keeping sense "retain possession of" are taken whatever their first sense ("hold on", whose first
+sense is "hold firmly"): a phrase governing what the user told is specific enough, and the grammar
+still asks that it be addressed to the assistant. Verbs already in command_verbs.jsonl are not
+repeated.
 
 Run on a machine with Debian's `wordnet-base` (WordNet 3.0 at /usr/share/wordnet):
     apt-get install wordnet-base && python dev/wordnet_command_verbs.py
@@ -21,13 +24,14 @@ from pathlib import Path
 WORDNET = Path("/usr/share/wordnet")
 DATA = Path(__file__).resolve().parents[1] / "layers" / "memstore" / "memstore" / "data"
 SENSES = (
-    # (lemma, sense number in WordNet 3.0, follow its more specific senses)
-    ("delete", 1, True),  # remove or make invisible
-    ("erase", 1, False),  # remove from memory or existence
-    ("discard", 1, False),  # throw or cast away
-    ("trash", 1, False),  # dispose of (something useless or old)
-    ("forget", 1, False),  # dismiss from the mind; stop remembering
-    ("get_rid_of", 1, False),  # dispose of
+    # (lemma, sense number in WordNet 3.0, follow its more specific senses, role)
+    ("delete", 1, True, "drop"),  # remove or make invisible
+    ("erase", 1, False, "drop"),  # remove from memory or existence
+    ("discard", 1, False, "drop"),  # throw or cast away
+    ("trash", 1, False, "drop"),  # dispose of (something useless or old)
+    ("forget", 1, False, "drop"),  # dismiss from the mind; stop remembering
+    ("get_rid_of", 1, False, "drop"),  # dispose of
+    ("keep", 3, False, "keep"),  # retain possession of
 )
 
 
@@ -73,15 +77,18 @@ def main() -> None:
         json.loads(line)["lemma"] for line in (DATA / "command_verbs.jsonl").read_text().splitlines() if line
     }
     rows = {}
-    for lemma, sense, follow in SENSES:
+    for lemma, sense, follow, role in SENSES:
         root = index[lemma][sense - 1]
         chosen = {root} | (_below(synsets, root) if follow else set())
         for offset in sorted(chosen):
             for word in synsets[offset][0]:
                 phrase = word.replace("_", " ")
-                if index.get(word, [None])[0] in chosen and phrase not in listed and phrase not in rows:
-                    source = f"WordNet 3.0: '{synsets[offset][2]}' (under {lemma}.v.{sense:02d}), the word's first sense"
-                    rows[phrase] = {"lemma": phrase, "role": "drop", "object": "personal", "source": source}
+                first = index.get(word, [None])[0] in chosen
+                phrasal = role == "keep" and " " in phrase
+                if (first or phrasal) and phrase not in listed and phrase not in rows:
+                    which = "the word's first sense" if first else "a phrasal verb of this sense"
+                    source = f"WordNet 3.0: '{synsets[offset][2]}' (under {lemma}.v.{sense:02d}), {which}"
+                    rows[phrase] = {"lemma": phrase, "role": role, "object": "personal", "source": source}
     out = DATA / "command_verbs_wordnet.jsonl"
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows.values()), encoding="utf-8")
     print(f"{len(rows)} verbs → {out}", file=sys.stderr)

@@ -541,3 +541,28 @@ def test_chat_spellings_are_read_as_written(parse):
     assert command(parse, "keep this somewhere pls: the spare fuses are in the blue tin") == Command(
         action="remember", content="the spare fuses are in the blue tin"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "content", "tentative"),
+    [
+        ("Don't hold on to the orchard plan, I don't want that saved.", "forget", "the orchard plan", True),
+        (
+            "And don't hold on to that stuff about my cousin, that's her business.",
+            "forget",
+            "my cousin",
+            False,
+        ),
+        ("Could you hold on to the name of my landlord?", "remember", "the name of my landlord", False),
+    ],
+)
+def test_the_phrasal_verb_of_keeping_takes_the_object_of_the_preposition_after_its_particle(
+    parse, text, action, content, tentative
+):
+    got = command(parse, text)
+    assert got is not None
+    assert (got.action, got.content, got.tentative) == (action, content, tentative)
+
+
+def test_hold_on_without_an_object_is_no_command(parse):
+    assert command(parse, "Hold on, I need to check something.") is None

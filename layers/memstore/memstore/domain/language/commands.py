@@ -384,7 +384,10 @@ def _object_tokens(s: Sentence, clause: _Clause) -> list[Token]:
             complement = c.dep in _OBJECT or (
                 owner.i != clause.verb.i and c.dep in ("acl", "relcl", "pobj", "pcomp")
             )
-            if complement or (c.dep == "prep" and _lemma(c) in voc.topic_preps):
+            # … and so does the preposition right after its particle ("hold on *to* my notes")
+            if c.dep == "prep" and any(u.dep == "prt" and u.i + 1 == c.i for u in clause.used):
+                out.extend(x for o in s.children(c) if o.dep in ("pobj", "pcomp") for x in s.subtree(o))
+            elif complement or (c.dep == "prep" and _lemma(c) in voc.topic_preps):
                 out.extend(s.subtree(c))
     return sorted({t.i: t for t in out}.values(), key=lambda t: t.i)
 
@@ -459,8 +462,13 @@ def _topic(s: Sentence, tokens: list[Token]) -> list[Token]:
         for c in s.children(top)
         if c.dep == "prep" and _lemma(c) in voc.topic_preps and top.pos in ("NOUN", "PRON")
     ]
+    # a topic phrase of the verb's own ("hold on to that stuff, about my brother") says what the object points at
+    of_the_verb = any(
+        t.dep == "prep" and _lemma(t) in voc.topic_preps and t.head not in ids and t.i > top.i for t in tokens
+    )
     pointer = (
         bool(about)
+        or of_the_verb
         or memory
         or top.pos == "PRON"
         or any(_person(sub) in ("1", "2") for c in [top, *clauses] if (sub := _subject(s, c)) is not None)
