@@ -822,3 +822,10 @@ def test_a_change_said_of_us_replaces_what_the_user_did_with_someone(extractor, 
 )
 def test_a_request_conditioned_on_what_the_assistant_does_in_general_stands(extractor, said):
     assert len(facts(extract(extractor, ("user", said)), Kind.PROCEDURAL)) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"), [("Help!", 0), ("Wait.", 0), ("Don't ramble.", 1), ("Be brief.", 1)]
+)
+def test_a_verb_alone_asks_for_something_now_and_is_no_standing_instruction(extractor, said, kept):
+    assert len(facts(extract(extractor, ("user", said)), Kind.PROCEDURAL)) == kept

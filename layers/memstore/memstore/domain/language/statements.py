@@ -397,7 +397,7 @@ class Reader:
             text, former = headed
             return Statement(message_id, text, render(tokens), change=change, about_self=True, former=former)
         if instruction:
-            if _points_elsewhere(sentence, tokens):
+            if _points_elsewhere(sentence, tokens) or _bare(sentence, tokens):
                 return None
             return Statement(
                 message_id,
@@ -602,6 +602,13 @@ def _points_elsewhere(sentence: Sentence, tokens: list[Token]) -> bool:
         for o in objects
     )
     return pointing and not any(t.pos in changes.NAMING for t in tokens)
+
+
+def _bare(sentence: Sentence, tokens: list[Token]) -> bool:
+    """ "Help.", "Wait!": a verb alone, with neither object, complement, modifier nor negation,
+    asks for something now; it says no way of answering ("Don't ramble." does)."""
+    root = head_of(tokens)
+    return root is not None and all(c.dep in ("punct", "intj", "discourse") for c in sentence.children(root))
 
 
 def _announces(sentence: Sentence, clause: list[Token], after: list[list[Token]]) -> bool:
