@@ -296,7 +296,7 @@ class RulesExtractor:
             # judged here against the stored memories: a new value of a single-valued facet that
             # replaces none of them must not be made to replace one by its facet alone
             out.append(c if c.is_update else c.model_copy(update={"exclusive": False}))
-        return _without_bare_retractions(statements, self._slots(out, frames))
+        return self._slots(out, frames)
 
     def _slots(self, candidates: list[Candidate], frames: list[tuple[int, str]]) -> list[Candidate]:
         """A replacement is filed under the facet of the memory it replaces, without its old
@@ -427,22 +427,6 @@ def _names(content: str, words: str) -> bool:
     """Every word of `words` occurs in `content` as a word (case and accents aside)."""
     have = set(content_words(content))
     return all(w in have for w in content_words(words))
-
-
-def _without_bare_retractions(statements: list[Statement], candidates: list[Candidate]) -> list[Candidate]:
-    """ "I live in Utrecht now; I left Lyon in the summer.": when a statement that only ends
-    something replaces the same memory as one that gives the new value, the new value stands."""
-    valued = {
-        target
-        for s, c in zip(statements, candidates, strict=True)
-        if not s.change.retract
-        for target in c.replaces
-    }
-    return [
-        c
-        for s, c in zip(statements, candidates, strict=True)
-        if not (s.change.retract and s.retraction_of is None and set(c.replaces) & valued)
-    ]
 
 
 def remember_candidate(parser: Parser, command: Command, message_ids: list[str]) -> Candidate:
