@@ -97,8 +97,13 @@ def _tag(s: Sentence, mark: Token) -> bool:
     )
 
 
+def _words(s: Sentence) -> list[Token]:
+    """The sentence's words without punctuation, interjections and leading discourse."""
+    return [t for t in s.tokens if t.pos not in ("PUNCT", "INTJ") and t.dep not in LEADING_NOISE]
+
+
 def _opens_with_question_word(s: Sentence) -> bool:
-    first = next((t for t in s.tokens if t.pos not in ("PUNCT", "INTJ") and t.dep not in LEADING_NOISE), None)
+    first = next(iter(_words(s)), None)
     # of the main clause ("What's the best …"), not a subordinate one ("When you explain …, …")
     return first is not None and first.tag in ("WP", "WRB", "WDT", "WP$") and first.head == s.root.i
 
@@ -108,7 +113,7 @@ def _inverted(s: Sentence) -> bool:
     right after its wh-phrase."""
     root = s.root
     subject = next((c for c in s.children(root) if c.dep in ("nsubj", "nsubjpass", "expl")), None)
-    words = [t for t in s.tokens if t.pos not in ("PUNCT", "INTJ") and t.dep not in LEADING_NOISE]
+    words = _words(s)
     if subject is None or not words:
         return False
 
