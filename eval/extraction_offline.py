@@ -125,12 +125,12 @@ def score(sc: dict, items: list[MemoryItem], verbose: bool, misses: bool = False
         if fb["category"] == "forgotten":
             c["forget_n"] += 1
             c["forget_ok"] += int(not found)
-            if found and verbose:
+            if found and (verbose or misses):
                 print(f"  FORGET-FAIL [{sc['id']}] {toks}: {[i.content for i in found]}")
         else:
             c["sensitive_n"] += 1
             c["sensitive_leak"] += int(bool(found))
-            if found and verbose:
+            if found and (verbose or misses):
                 print(f"  LEAK [{sc['id']}] {fb['category']}: {[i.content for i in found]}")
     for f in sc["facts"]:
         if f["status"] == "forgotten":

@@ -69,6 +69,39 @@ def test_a_pronoun_takes_the_object_of_an_earlier_clause_of_its_sentence(text, c
     assert sorted(within(sentence, clause).values()) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I have to drive Pickle to the groomer at noon, that's our poodle.", ["Pickle"]),
+        ("We finally bought a Bullerjan, that's our new stove.", ["Bullerjan"]),
+    ],
+)
+def test_an_afterthought_that_comments_on_what_its_own_sentence_named(text, expected):
+    (sentence,) = PARSER.parse(text)
+    assert sorted(within(sentence, list(sentence.tokens)).values()) == expected
+
+
+def test_an_afterthought_never_reaches_into_the_sentence_before():
+    first, second = PARSER.parse(
+        "My big plan is restoring a narrowboat on the canal. I have to drive Pickle to the groomer "
+        "at noon, that's our poodle."
+    )
+    assert antecedents(second, first) == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # no kind is said of it, or nothing but a time was named before it
+        "I lost the contract at Dunmore in May, that's why money is tight.",
+        "I lost my job in March, that's a big blow.",
+    ],
+)
+def test_a_demonstrative_after_a_comma_without_an_afterthought_points_nowhere_within(text):
+    (sentence,) = PARSER.parse(text)
+    assert within(sentence, list(sentence.tokens)) == {}
+
+
 def test_a_clause_with_nothing_named_before_it_points_nowhere():
     (sentence,) = PARSER.parse("It rained all day and I hated it.")
     clause = [t for t in sentence.tokens if t.i >= 4]

@@ -38,12 +38,21 @@ def within(sentence: Sentence, clause: list[Token]) -> dict[int, str]:
     if not clause:
         return {}
     start = min(t.i for t in clause)
-    # only "it" and "them": "this" and "that" within a sentence mostly point at the situation
-    # ("my daughter set this up for me"), and "one" takes a kind from a phrase ("visiting an
-    # alpaca farm and I might adopt one"), which the phrase's head need not be
-    pointers = [t for t in clause if _is_pointer(sentence, t) and t.morph.get("PronType") == "Prs"]
+    # "it" and "them", and an afterthought's "that": otherwise "this" and "that" within a
+    # sentence mostly point at the situation ("my daughter set this up for me"), and "one" takes
+    # a kind from a phrase ("visiting an alpaca farm and I might adopt one"), which the phrase's
+    # head need not be
+    pointers = [
+        t
+        for t in clause
+        if _is_pointer(sentence, t) and (t.morph.get("PronType") == "Prs" or _afterthought(sentence, t))
+    ]
+    if not pointers:
+        return {}
+    if pointers[0].morph.get("PronType") == "Dem":
+        start = pointers[0].i  # an afterthought: its own clause holds what it comments on
     candidates = [c for c in _candidates(sentence) if c[-1].i < start]
-    if not pointers or not candidates:
+    if not candidates:
         return {}
     # the earlier clause's object or complement before a phrase of its adjuncts ("in May")
     best = max(candidates, key=lambda c: (c[-1].dep in _CORE, c[-1].i))
@@ -156,12 +165,24 @@ def antecedents(sentence: Sentence, previous: Sentence | None) -> dict[int, str]
     if previous is None:
         return {}
     pointers = [t for t in sentence.tokens if _is_pointer(sentence, t)]
-    if not pointers:
+    if not pointers or _afterthought(sentence, pointers[0]):
         return {}
     chosen = _choose(_candidates(previous))
     if chosen is None:
         return {}
     return {p.i: _text(chosen, p) for p in pointers[:1]}
+
+
+def _afterthought(s: Sentence, pointer: Token) -> bool:
+    """ "I take Bonbon to the vet, that's our chicken": a pronoun right after a comma, said to be
+    some kind of thing, comments on what the clause before it just named, not on the sentence
+    before ("…, that's why money is tight" says no kind)."""
+    return (
+        pointer.i > 0
+        and s.tokens[pointer.i - 1].text == ","
+        and any(c.dep == "attr" and c.pos == "NOUN" for c in s.children(s.tokens[pointer.head]))
+        and any(c[-1].i < pointer.i and c[-1].dep in _CORE for c in _candidates(s))
+    )
 
 
 def person(sentence: Sentence, clause: list[Token], previous: Sentence | None) -> dict[int, str]:
