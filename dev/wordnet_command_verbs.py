@@ -8,7 +8,10 @@ mostly for throwing away) and leaves out "cancel", "strike" or "waive", whose ev
 something else ("cancel my gym membership" is a task, not a forget). The phrasal verbs of the
 keeping sense "retain possession of" are taken whatever their first sense ("hold on", whose first
 sense is "hold firmly"): a phrase governing what the user told is specific enough, and the grammar
-still asks that it be addressed to the assistant. Verbs already in command_verbs.jsonl are not
+still asks that it be addressed to the assistant. The antonyms of a keeping sense are dropping verbs,
+under the same first-sense filter: "lose" ("fail to keep or to maintain; cease to have") is the
+antonym of keep.v.03. (Not the other way round: the antonym of forget.v.01 is "think of", whose
+everyday use is "can you think of a name …".) Verbs already in command_verbs.jsonl are not
 repeated.
 
 Run on a machine with Debian's `wordnet-base` (WordNet 3.0 at /usr/share/wordnet):
@@ -32,6 +35,7 @@ SENSES = (
     ("forget", 1, False, "drop"),  # dismiss from the mind; stop remembering
     ("get_rid_of", 1, False, "drop"),  # dispose of
     ("keep", 3, False, "keep"),  # retain possession of
+    ("file", 5, False, "keep"),  # place in a container for keeping records
 )
 
 
@@ -80,10 +84,12 @@ def main() -> None:
     for lemma, sense, follow, role in SENSES:
         root = index[lemma][sense - 1]
         chosen = {root} | (_below(synsets, root) if follow else set())
-        for offset in sorted(chosen):
+        # a keeping sense's antonyms ("lose": "fail to keep or to maintain") are dropping verbs
+        antonyms = {o for kind, o, pos in synsets[root][1] if kind == "!" and pos == "v" and role == "keep"}
+        for offset, role in [*((o, role) for o in sorted(chosen)), *((o, "drop") for o in sorted(antonyms))]:
             for word in synsets[offset][0]:
                 phrase = word.replace("_", " ")
-                first = index.get(word, [None])[0] in chosen
+                first = index.get(word, [None])[0] in chosen | antonyms
                 phrasal = role == "keep" and " " in phrase
                 if (first or phrasal) and phrase not in listed and phrase not in rows:
                     which = "the word's first sense" if first else "a phrasal verb of this sense"

@@ -566,3 +566,32 @@ def test_the_phrasal_verb_of_keeping_takes_the_object_of_the_preposition_after_i
 
 def test_hold_on_without_an_object_is_no_command(parse):
     assert command(parse, "Hold on, I need to check something.") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "content"),
+    [
+        # the antonym of keeping ("fail to keep or to maintain") drops
+        ("Oh and lose what I told you about my cousin's court case.", "forget", "my cousin's court case"),
+        ("Please lose the bit about my overdraft.", "forget", "my overdraft"),
+        # WordNet's first sense of "file away": place in a container for keeping records
+        ("File this away for me: the boiler code is F28.", "remember", "the boiler code is F28"),
+    ],
+)
+def test_wordnet_relations_of_keeping_give_a_forget_and_a_remember(parse, text, action, content):
+    got = command(parse, text)
+    assert got is not None
+    assert (got.action, got.content) == (action, content)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Can you help me lose weight before the wedding?",
+        "How do I lose my accent?",
+        "Don't lose my address, I'll need it for the form.",
+        "I filed my tax return yesterday.",
+    ],
+)
+def test_losing_or_filing_that_is_not_said_to_the_memory_is_no_command(parse, text):
+    assert command(parse, text) is None
