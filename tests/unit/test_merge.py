@@ -367,6 +367,12 @@ def test_forget_commands_reach_the_memories_they_name():
         ),
         # nothing of its own would be left
         ("Not the Bianchi anymore.", "The user rides a Bianchi.", "Not the Bianchi anymore."),
+        # what would be left points back at what would go
+        (
+            "The user stopped using Notion, it's Obsidian now.",
+            "The user uses Notion for everything.",
+            "The user stopped using Notion, it's Obsidian now.",
+        ),
     ],
 )
 def test_a_replacement_states_what_holds_now(new, old, now):

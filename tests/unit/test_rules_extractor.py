@@ -111,6 +111,24 @@ def test_a_retraction_and_a_new_value_become_one_statement(extractor):
     assert got == ["The user is learning Polish."]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # retracted by its verb: no positive frame to put the new value in ("gave up Babbel")
+        ("I gave up Duolingo. It's Babbel now.", "The user gave up Duolingo, it's Babbel now."),
+        ("I stopped using Notion, it's Obsidian now.", "The user stopped using Notion, it's Obsidian now."),
+        # a contracted negation is not undone in the words
+        (
+            "I don't sing in the choir anymore. It's the orchestra now.",
+            "The user doesn't sing in the choir anymore, it's the orchestra now.",
+        ),
+        ("I no longer drive a Golf. It's a Tesla now.", "The user drives a Tesla."),
+    ],
+)
+def test_a_new_value_replaces_the_old_only_in_a_clause_whose_negation_is_undone(extractor, text, expected):
+    assert facts(extract(extractor, ("user", text))) == [expected]
+
+
 def test_a_move_replaces_the_residence_memory_and_leaves_the_job_alone(extractor):
     existing = [
         item("job", "The user is a UX designer."),

@@ -164,6 +164,8 @@ def content_words(text: str) -> set[str]:
 
 _VALUE = re.compile(r"(?<!^)(?<![.!?:]\s)\b(?:[A-Z][\w'\-]+|\d[\d.,:]*)")
 _PART = re.compile(r"(?<=[,;])\s+")
+_POINTER = re.compile(r"(?:it|that|this|they)\b", re.IGNORECASE)
+"""Pronouns that open a part pointing back at what came before it."""
 
 
 def value_words(text: str) -> frozenset[str]:
@@ -176,7 +178,7 @@ def what_holds_now(new: str, old: str) -> str:
     names a value of the memory it replaces and none of its own is history, which the revision
     keeps: "Gave the Oura ring to my brother, the user is on a Whoop strap now." replacing "The
     user wears an Oura ring." keeps "The user is on a Whoop strap now."; unchanged unless a part
-    with a value of its own is left."""
+    with a value of its own, and readable alone (not opening with a pronoun), is left."""
     new = new.strip()
     former = value_words(old)
     bounds = [0, *(m.end() for m in _PART.finditer(new)), len(new)]
@@ -190,6 +192,8 @@ def what_holds_now(new: str, old: str) -> str:
     kept = [(text, values) for text, values in parts if not (values & former and values <= former)]
     if len(kept) in (0, len(parts)) or not any(values - former for _, values in kept):
         return new
+    if _POINTER.match(kept[0][0]):
+        return new  # "…, it's Obsidian now": the pronoun points into the part that would go
     text = " ".join(t.strip() for t, _ in kept).strip(" ,;")
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 

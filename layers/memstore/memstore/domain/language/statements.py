@@ -390,7 +390,12 @@ class Reader:
             # "It's Tuesdays, not Thursdays": the contrasted old value hangs on the new one
             value = changes.without_former_value(sentence, swapped) if change.shift else swapped
             return Statement(
-                message_id, render(value), render(tokens), label="swap", change=change, former=former
+                message_id,
+                render(value),
+                _lowered(tokens, render(tokens)),
+                label="swap",
+                change=change,
+                former=former,
             )
         headed = _headed(sentence, tokens, change)
         if headed is not None:
@@ -419,9 +424,13 @@ class Reader:
                 value = changes.swapped_value(sentence, kept)
                 positive = changes.without_negation(sentence, retracted)
                 old_value = changes.value_of(sentence, positive) if value is not None else None
-                if value is not None and old_value:
+                if value is not None and old_value and len(positive) < len(retracted):
                     swap = {t.i: "" for t in old_value} | {old_value[0].i: render(value)}
                     text = third_person(sentence, positive, {**(refs or {}), **swap})
+                elif value is not None:
+                    # "I quit rocket league, it's all valorant now": retracted by its verb, the
+                    # clause has no positive frame for the new value; both are told together
+                    text = third_person(sentence, tokens, refs)
             if split is not None:
                 former = changes.former_value(sentence, retracted)
             else:
@@ -721,8 +730,8 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
                 former = out[-1]
                 out[-1] = Statement(
                     former.message_id,
-                    _swap_into(former.text, s.text),
-                    _swap_into(former.evidence, s.text),
+                    _swap_into(former.text, former.evidence, s),
+                    _swap_into(former.evidence, former.evidence, s),
                     label=former.label,
                     change=changes.Change(shift=True),
                     about_self=former.about_self,
@@ -748,13 +757,25 @@ def _replacing(value: Statement, retraction: Statement) -> Statement:
     return value
 
 
-def _swap_into(retracted_text: str, value: str) -> str:
-    """Text replacement of the retracted value by the new one, in the third-person clause."""
+def _swap_into(retracted_text: str, told: str, swap: Statement) -> str:
+    """The new value in the retracted clause once its negation is gone ("I'm not into Catan
+    anymore" + "it's Azul now": "The user is into Azul"); `told` is the retraction as the user
+    said it. A clause retracted by its verb ("I quit rocket league") or by a contracted negation
+    ("doesn't sing") has no positive frame to reuse in its words: the two are told together."""
     words = retracted_text.rstrip(".").split()
-    negators = {"no", "not", "longer", "anymore", "n't"}
-    kept = [w for w in words if w.lower().strip(",") not in negators]
+    kept = [w for w in words if w.lower().strip(",") not in _NEGATORS]
+    negated = any(w.lower().strip(",.") in _NEGATORS or w.lower().endswith("n't") for w in told.split())
+    if not negated or any(w.lower().endswith("n't") for w in kept):
+        return finish(f"{retracted_text.rstrip('.')}, {swap.evidence}")
+    value = swap.text.rstrip(".")
     for n in range(len(kept) - 1, -1, -1):
         if kept[n][:1].isupper() or n == len(kept) - 1:
-            kept[n] = value.rstrip(".")
+            kept[n] = value
+            if n and kept[n - 1].lower() in _ARTICLES and value.split()[0].lower() in _ARTICLES:
+                del kept[n - 1]
             break
     return finish(" ".join(kept))
+
+
+_NEGATORS = frozenset({"no", "not", "longer", "anymore", "n't"})
+_ARTICLES = frozenset({"a", "an", "the"})
