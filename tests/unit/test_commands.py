@@ -595,3 +595,30 @@ def test_wordnet_relations_of_keeping_give_a_forget_and_a_remember(parse, text, 
 )
 def test_losing_or_filing_that_is_not_said_to_the_memory_is_no_command(parse, text):
     assert command(parse, text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "content"),
+    [
+        ("Could we just drop the stuff about my ex?", "my ex"),
+        ("Can we forget about the allotment plan?", "the allotment plan"),
+        # make-believe over the user's own telling, negated
+        ("Let's pretend I didn't tell you about the jiu-jitsu classes.", "the jiu-jitsu classes"),
+        ("Pretend I never said that about my boss.", "my boss"),
+    ],
+)
+def test_a_joint_act_or_a_make_believe_untelling_is_a_forget(parse, text, content):
+    assert command(parse, text) == Command(action="forget", content=content)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We should forget about the allotment plan.",
+        "Pretend you're a pirate and tell me a story.",
+        "Let's pretend I'm a customer and you sell me a car.",
+        "I pretend I don't know him when he calls.",
+    ],
+)
+def test_a_statement_of_ours_or_a_make_believe_of_something_else_is_no_command(parse, text):
+    assert command(parse, text) is None

@@ -72,6 +72,7 @@ class _Vocabulary:
     phrases: dict[str, list[tuple[tuple[str, ...], str, str]]]
     """first word → [(remaining words, role, object)]."""
     cease: frozenset[str]
+    counterfactual: frozenset[str]
     negators: frozenset[str]
     hortative: frozenset[str]
     memory_nouns: frozenset[str]
@@ -109,6 +110,7 @@ def vocabulary() -> _Vocabulary:
         verbs=verbs,
         phrases=phrases,
         cease=frozenset(sets.get("cease", ())),
+        counterfactual=frozenset(sets.get("counterfactual", ())),
         negators=frozenset(sets.get("negator", ())),
         hortative=frozenset(sets.get("hortative", ())),
         memory_nouns=frozenset(sets.get("memory_noun", ())),
@@ -190,7 +192,19 @@ def _clauses(s: Sentence) -> list[_Clause]:
             out.append(_Clause(t, role, obj == "personal", (t,)))
         elif _puts_into_memory(s, t):
             out.append(_Clause(t, "keep", False, (t,)))
+        elif lemma in voc.counterfactual and _untold(s, t):
+            out.append(_Clause(t, "drop", False, (t,)))
     return out
+
+
+def _untold(s: Sentence, verb: Token) -> bool:
+    """ "Can we pretend I never mentioned the mural?": the make-believe's complement is the
+    user's own act, negated: as if the user had not told it."""
+    for c in s.children(verb):
+        subject = _subject(s, c) if c.dep == "ccomp" else None
+        if subject is not None and _person(subject) == "1" and _negations(s, c):
+            return True
+    return False
 
 
 def _phrase(s: Sentence, t: Token, phrases: list[tuple[tuple[str, ...], str, str]]) -> _Clause | None:
@@ -323,6 +337,14 @@ def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
     if _lemma(head) in voc.hortative and head.i != v.i and _imperative(s, head):
         return True, neg + _negations(s, head)
     person = _person(subj)
+    if (
+        person == "1"
+        and subj.morph.get("Number") == "Plur"
+        and asks(s)
+        and any(_modal(c) for c in s.children(v))
+    ):
+        # "Can we forget about the mural?": a joint act proposed to the assistant, as "let's" is
+        return True, neg
     if person == "2":
         kids = s.children(v)
         question = asks(s) and not any(_modal(c) for c in kids)
