@@ -45,8 +45,13 @@ def test_a_query_drops_the_words_that_only_ask():
 
 def test_every_stop_word_says_where_it_came_from():
     rows = examples.rows("search_stopwords")
-    assert rows and all(r["source"] and r["label"] in {"stopword", "request"} for r in rows)
+    assert rows and all(r["source"] and r["label"] in {"stopword", "request", "consolidation"} for r in rows)
     assert "may" not in search_terms.stopwords()
+
+
+def test_consolidation_also_ignores_the_rewrites_own_words_but_search_does_not():
+    assert {"user", "now", "the"} <= search_terms.consolidation_stopwords()
+    assert "user" not in search_terms.stopwords()
 
 
 @given(st.lists(lower_words, min_size=1, max_size=10), st.sampled_from(sorted(search_terms.stopwords())))

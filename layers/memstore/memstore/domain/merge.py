@@ -18,6 +18,7 @@ from memstore.domain.extraction import Candidate, Extraction
 from memstore.domain.language import forget
 from memstore.domain.language.semantics import Embed
 from memstore.domain.models import Kind, MemoryItem
+from memstore.domain.search_terms import consolidation_stopwords
 
 Similarity = Callable[[str, str], float]
 
@@ -32,111 +33,6 @@ the same thing; less would let an unrelated change overwrite a fact."""
 SUMMARY_STALE_SIMILARITY = 0.5
 """A summary sentence this similar to a replaced or forgotten memory restates it and is removed."""
 
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "but",
-        "so",
-        "to",
-        "of",
-        "in",
-        "on",
-        "at",
-        "for",
-        "with",
-        "from",
-        "by",
-        "as",
-        "into",
-        "onto",
-        "about",
-        "than",
-        "then",
-        "that",
-        "this",
-        "these",
-        "those",
-        "is",
-        "am",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "it",
-        "its",
-        "it's",
-        "i",
-        "me",
-        "my",
-        "mine",
-        "myself",
-        "we",
-        "us",
-        "our",
-        "you",
-        "your",
-        "yours",
-        "he",
-        "she",
-        "they",
-        "them",
-        "their",
-        "his",
-        "her",
-        "user",
-        "user's",
-        "users",
-        "has",
-        "have",
-        "had",
-        "do",
-        "does",
-        "did",
-        "not",
-        "no",
-        "just",
-        "really",
-        "very",
-        "too",
-        "also",
-        "now",
-        "there",
-        "here",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "when",
-        "where",
-        "why",
-        "how",
-        "all",
-        "any",
-        "some",
-        "each",
-        "every",
-        "more",
-        "most",
-        "much",
-        "many",
-        "would",
-        "should",
-        "could",
-        "can",
-        "will",
-        "shall",
-        "may",
-        "might",
-        "must",
-        "please",
-    ]
-)
 
 _TOKEN = re.compile(r"[a-z0-9]+")
 
@@ -159,7 +55,8 @@ def _stem(word: str) -> str:
 def content_words(text: str) -> set[str]:
     """Lower-cased, accent-free, singular content words (no stop words)."""
     folded = _fold(text).replace("'s ", " ")
-    return {_stem(w) for w in _TOKEN.findall(folded) if w not in _STOP and len(w) > 1 or w.isdigit()}
+    stop = consolidation_stopwords()
+    return {_stem(w) for w in _TOKEN.findall(folded) if w not in stop and len(w) > 1 or w.isdigit()}
 
 
 _VALUE = re.compile(r"(?<!^)(?<![.!?:]\s)\b(?:[A-Z][\w'\-]+|\d[\d.,:]*)")

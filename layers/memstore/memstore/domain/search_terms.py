@@ -4,7 +4,8 @@ stemmed to a fixed point, "professional" and "profession" too).
 
 Stop words come from data/search_stopwords.jsonl (each row says where it came from): the Snowball
 English stop list for both memories and queries, and, for queries only, words that ask for a memory
-rather than say what it is about ("remind me", "do you remember")."""
+rather than say what it is about ("remind me", "do you remember"); consolidation adds the words that
+name no value ("user", "now")."""
 
 from __future__ import annotations
 
@@ -34,6 +35,13 @@ def stopwords() -> frozenset[str]:
 
 def request_words() -> frozenset[str]:
     return _words("request")
+
+
+@functools.cache
+def consolidation_stopwords() -> frozenset[str]:
+    """What consolidation ignores when it compares two memories' words: the stop words and the
+    words every memory shares or that name no value ("user", "now", "just")."""
+    return stopwords() | _words("consolidation")
 
 
 @functools.lru_cache(maxsize=100_000)
