@@ -485,3 +485,19 @@ def test_a_name_the_parser_read_as_an_adjectival_complement_is_still_only_a_name
         (".", "PUNCT", "punct", 4),
     )
     assert _only_a_name(sentence)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I keep all my logins in Proton Pass these days.",
+        "My passwords live in Keeper Security now.",
+    ],
+)
+def test_a_capitalised_name_after_a_credential_noun_is_no_secret(text):
+    assert not [h for h in text_hits(text) if h.category == "credential"]
+
+
+@pytest.mark.parametrize("text", ["My password is Tangelo77 for everything.", "the wifi password: Plumtree-19"])
+def test_a_token_of_letters_with_digits_or_symbols_after_a_credential_noun_is_one(text):
+    assert [h for h in text_hits(text) if h.category == "credential"]

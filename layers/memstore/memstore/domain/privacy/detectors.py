@@ -160,7 +160,12 @@ def _credentials(text: str) -> list[Hit]:
         if _noun(w) not in nouns:
             continue
         for v in words[i + 1 : i + 5]:
-            if _secret_shaped(v) or (v.isdigit() and len(v) >= 4) or (_classes(v) >= 2 and len(v) >= 6):
+            # letters alone, even capitalised ("my logins are in Proton Pass"), name a thing
+            if (
+                _secret_shaped(v)
+                or (v.isdigit() and len(v) >= 4)
+                or (_classes(v) >= 2 and len(v) >= 6 and not v.isalpha())
+            ):
                 hits.append(Hit("credential", v))
                 break
         hits += [Hit("credential", v) for v in words[max(0, i - 6) : i] if _secret_shaped(v)]
