@@ -498,6 +498,27 @@ def test_a_capitalised_name_after_a_credential_noun_is_no_secret(text):
     assert not [h for h in text_hits(text) if h.category == "credential"]
 
 
-@pytest.mark.parametrize("text", ["My password is Tangelo77 for everything.", "the wifi password: Plumtree-19"])
+@pytest.mark.parametrize(
+    "text", ["My password is Tangelo77 for everything.", "the wifi password: Plumtree-19"]
+)
 def test_a_token_of_letters_with_digits_or_symbols_after_a_credential_noun_is_one(text):
     assert [h for h in text_hits(text) if h.category == "credential"]
+
+
+def test_the_items_of_a_list_a_colon_announces_are_each_excluded(parser):
+    policy = read_policy(
+        "Never record any of the following, even when it comes up in passing: their faith (church or "
+        "mosque attendance, fasting); their visa or residency status; their debts and loans; and the "
+        "names of the clubs their children belong to.",
+        parser,
+    )
+    assert {"faith", "debts", "loans"} <= set(policy.exclusions)
+    assert any("church" in p for p in policy.exclusions) and any("visa" in p for p in policy.exclusions)
+    assert any("clubs their children belong to" in p for p in policy.exclusions)
+    assert not any("following" in p for p in policy.exclusions)
+
+
+def test_a_list_after_a_colon_under_a_keeping_directive_is_focus(parser):
+    policy = read_policy("Please record the following: their garden; their bikes and boats.", parser)
+    assert {"garden", "bikes", "boats"} <= set(policy.focus)
+    assert policy.exclusions == ()

@@ -10,6 +10,7 @@ political views" excludes "medications", "diagnoses" and "political views"."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from memstore.domain.language.syntax import Parser, Sentence, Token
@@ -136,7 +137,9 @@ def _conjuncts(s: Sentence, token: Token) -> list[Token]:
             c
             for t in frontier
             for c in s.children(t)
-            if c.dep == "conj" and c.pos in ("NOUN", "PROPN", "ADJ", "PRON")
+            # a noun tagged as a verb still heads its compounds ("or job performance reviews")
+            if c.dep == "conj"
+            and (c.pos in ("NOUN", "PROPN", "ADJ", "PRON") or any(g.dep == "compound" for g in s.children(c)))
         ]
         out += nxt
         frontier = nxt
@@ -172,12 +175,39 @@ def _governed(s: Sentence, verb: Token) -> list[str]:
     return [p for p in phrases if p]
 
 
+def _announced(text: str, parser: Parser) -> list[str]:
+    """ "Do not keep any of the following: their religion (faith, church attendance); their
+    debts and loans; and …": the items of the list a colon announces, each read on its own (the
+    parser cannot hold a long list together): the items between semicolons, and the words in
+    parentheses as items of their own, each split at its coordination."""
+    phrases: list[str] = []
+    for item in (i for i in _ITEMS.split(text) if i.strip(" .,;:")):
+        inner = _PARENTHESES.findall(item)
+        for piece in (_PARENTHESES.sub(" ", item), *inner):
+            for s in parser.parse(piece.strip(" .,;:")):
+                root = s.root
+                if root.pos in ("NOUN", "PROPN"):
+                    phrases += _coordinated(s, root)
+                elif any(t.pos in ("NOUN", "PROPN") for t in s.tokens):
+                    phrases.append(_joined([t for t in s.tokens if t.pos not in _DROP_LEADING or t.i > 0]))
+    return [p for p in phrases if p]
+
+
+_ITEMS = re.compile(r";")
+_PARENTHESES = re.compile(r"\(([^()]*)\)")
+
+
+def _colon_after(s: Sentence, token: Token) -> int | None:
+    return next((t.i for t in s.tokens[token.i + 1 :] if t.text == ":"), None)
+
+
 def read_policy(text: str | None, parser: Parser) -> Policy:
     if not text or not text.strip():
         return Policy()
     exclusions: list[str] = []
     focus: list[str] = []
-    for s in parser.parse(text):
+    sentences = parser.parse(text)
+    for n, s in enumerate(sentences):
         for t in s.tokens:
             kind = _directive(t, s)
             if kind is None or t.pos not in ("VERB", "NOUN", "AUX"):
@@ -185,5 +215,13 @@ def read_policy(text: str | None, parser: Parser) -> Policy:
             if t.pos == "NOUN" and t.dep not in ("ROOT", "advcl", "conj"):
                 continue
             excluded = kind == "exclude" or _negated(s, t)
-            (exclusions if excluded else focus).extend(_governed(s, t))
+            colon = _colon_after(s, t)
+            if colon is None:
+                (exclusions if excluded else focus).extend(_governed(s, t))
+                continue
+            # what the directive governs only announces the list after the colon
+            rest = "".join(x.text + x.space for x in s.tokens[colon + 1 :]).strip()
+            listed = rest or (sentences[n + 1].text if n + 1 < len(sentences) else "")
+            (exclusions if excluded else focus).extend(_announced(listed, parser))
+            break
     return Policy(exclusions=tuple(dict.fromkeys(exclusions)), focus=tuple(dict.fromkeys(focus)))
