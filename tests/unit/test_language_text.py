@@ -406,3 +406,19 @@ def test_the_rewrites_we_is_the_user_when_the_parser_splits_it_off():
 def test_a_one_word_tag_after_a_comma_asks_only_when_its_clause_does(text, question):
     (sentence,) = PARSER.parse(text)
     assert asks(sentence) is question
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # a name the tagger calls an adjective: English knows no such adjective
+        ("Our tax adviser is Abernethy.", [("tax adviser", "Abernethy")]),
+        ("I'm Catholic, what should I wear to a Protestant wedding?", []),
+        ("I'm Danish, so rye bread is normal for me.", []),
+    ],
+)
+def test_a_capitalised_adjective_after_the_copula_is_a_name_only_when_english_has_no_such_adjective(
+    text: str, named: list
+) -> None:
+    sentence = PARSER.parse(text)[0]
+    assert introductions(sentence) == named

@@ -76,14 +76,14 @@ def _written(text: str) -> str:
     return _without_pictographs(spelled)
 
 
-def _sentence(span: Any, past: dict[str, str]) -> Sentence:
+def _sentence(span: Any, past: dict[str, str], adjectives: frozenset[str] = frozenset()) -> Sentence:
     start = span.start
     tokens = [
         Token(
             i=t.i - start,
             text=t.text,
             lemma=past.get(t.lower_, t.lemma_) if t.tag_ == "VB" else t.lemma_,
-            pos=t.pos_,
+            pos="PROPN" if _name_read_as_adjective(t, start, adjectives) else t.pos_,
             tag="VBD" if t.tag_ == "VB" and t.lower_ in past else t.tag_,
             dep=t.dep_,
             head=t.head.i - start,
@@ -93,6 +93,19 @@ def _sentence(span: Any, past: dict[str, str]) -> Sentence:
         for t in span
     ]
     return Sentence(text=span.text, tokens=tuple(_tag_question_as_discourse(tokens)))
+
+
+def _name_read_as_adjective(t: Any, start: int, adjectives: frozenset[str]) -> bool:
+    """ "Our tax adviser is Abernethy": a capitalised word inside the sentence that the tagger
+    calls an adjective but English does not know as one (the lemmatizer's WordNet index) is a
+    name; "I'm Catholic", "she's Danish" keep their adjectives."""
+    return (
+        bool(adjectives)
+        and t.pos_ == "ADJ"
+        and t.i > start
+        and t.text[:1].isupper()
+        and t.lower_ not in adjectives
+    )
 
 
 def _tag_question_as_discourse(tokens: list[Token]) -> list[Token]:
@@ -272,8 +285,12 @@ class SpacyParser:
     def _parse_many(self, texts: Sequence[str]) -> list[list[Sentence]]:
         nlp = _pipeline()
         verbs, nouns, past = _known_verbs(nlp), _known(nlp, "noun"), _irregular_past(nlp)
+        adjectives = _known(nlp, "adj")
         with _parsing:
-            docs = [[_sentence(s, past) for s in doc.sents] for doc in nlp.pipe([_written(t) for t in texts])]
+            docs = [
+                [_sentence(s, past, adjectives) for s in doc.sents]
+                for doc in nlp.pipe([_written(t) for t in texts])
+            ]
             again = {
                 (d, n): text
                 for d, doc in enumerate(docs)
@@ -286,7 +303,7 @@ class SpacyParser:
                 is not None
             }
             reparsed = {
-                key: [_sentence(s, past) for s in doc.sents]
+                key: [_sentence(s, past, adjectives) for s in doc.sents]
                 for key, doc in zip(again, nlp.pipe(list(again.values())), strict=True)
             }
         return [

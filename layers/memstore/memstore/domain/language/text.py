@@ -505,9 +505,7 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
     copulas, whatever the rest of the sentence says; a negated name ("…, not Vietnamese") is none."""
     out: list[tuple[str, str]] = []
     for p in sentence.tokens:
-        # a name the tagger read as an adjective after the copula ("our tax adviser is Abernethy")
-        misread = p.pos == "ADJ" and p.dep == "acomp" and p.i > 0 and p.text[:1].isupper()
-        if (p.pos != "PROPN" and not misread) or p.dep == "compound":
+        if p.pos != "PROPN" or p.dep == "compound":
             continue
         head = sentence.tokens[p.head]
         kids = sentence.children(p)
