@@ -522,3 +522,18 @@ def test_a_list_after_a_colon_under_a_keeping_directive_is_focus(parser):
     policy = read_policy("Please record the following: their garden; their bikes and boats.", parser)
     assert {"garden", "bikes", "boats"} <= set(policy.focus)
     assert policy.exclusions == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "flagged"),
+    [
+        ("For the delivery I put Flat 12C, Orchid Heights, Karve Road.", True),
+        ("We met at Gate 4, Baker Street station.", False),
+        ("My office is on Harbour Road, building 12.", False),
+    ],
+)
+def test_a_named_street_in_apposition_to_a_house_or_flat_number_is_an_address(parser, text, flagged):
+    from memstore.domain.privacy.detectors import syntax_hits
+
+    hits = [h for s in parser.parse(text) for h in syntax_hits(s) if h.category == "street_address"]
+    assert bool(hits) is flagged

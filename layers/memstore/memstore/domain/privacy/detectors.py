@@ -396,9 +396,24 @@ def _addresses(s: Sentence) -> list[Hit]:
                 hits.append(Hit("street_address", " ".join(x.text for x in s.tokens[n.i : t.i + 1])))
                 break
         else:
-            if _named_street(s, t) and _residence(s, t):
+            if _named_street(s, t) and (_residence(s, t) or _listed_with_number(s, t)):
                 hits.append(Hit("street_address", " ".join(x.text for x in s.subtree(t) if x.dep != "det")))
     return hits + _numbered_after(s)
+
+
+def _house_number(token: Token) -> bool:
+    number = token.text.rstrip("abcdefghABCDEFGH")
+    return number.isdigit() and len(number) <= 5
+
+
+def _listed_with_number(s: Sentence, street: Token) -> bool:
+    """ "Flat 7B, Sai Kripa Apartments, Baner Road": a named street set in apposition to a phrase
+    that holds a house or flat number is the last line of an address written out."""
+    top, steps = street, 0
+    while top.dep in ("appos", "conj") and steps < 3:
+        top, steps = s.tokens[top.head], steps + 1
+    own = {x.i for x in s.subtree(street)}
+    return top is not street and any(_house_number(x) and x.i not in own for x in s.subtree(top))
 
 
 def _numbered_after(s: Sentence) -> list[Hit]:
