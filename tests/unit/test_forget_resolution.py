@@ -128,3 +128,12 @@ def test_a_category_finds_a_memory_filed_under_it_through_the_topics_gloss(embed
     cello = memory("m2", "The user plays the cello.").model_copy(update={"topic": "hobbies"})
     assert forget.resolve("my job", [job, cello], embed) == ["m1"]
     assert forget.resolve("my job", [job.model_copy(update={"topic": None}), cello], embed) == []
+
+
+def test_word_forms_of_one_word_are_lexical_evidence(embed):
+    items = [
+        memory("m0", "The user has applied for a warden post at the national park."),
+        memory("m1", "The user drives a Skoda estate."),
+        memory("m2", "The user's postcode is on the first line."),
+    ]
+    assert forget.resolve("that job I mentioned applying for", items, embed) == ["m0"]
