@@ -18,7 +18,7 @@ from memstore.domain.extraction import Candidate, Extraction
 from memstore.domain.language import forget
 from memstore.domain.language.semantics import Embed
 from memstore.domain.models import Kind, MemoryItem
-from memstore.domain.search_terms import consolidation_stopwords
+from memstore.domain.search_terms import consolidation_stopwords, stem
 
 Similarity = Callable[[str, str], float]
 
@@ -42,21 +42,11 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in text if not unicodedata.combining(ch)).lower().replace("’", "'")
 
 
-def _stem(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 4 and word.endswith("es") and re.search(r"(?:s|x|z|ch|sh)es$", word):
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
-
-
 def content_words(text: str) -> set[str]:
-    """Lower-cased, accent-free, singular content words (no stop words)."""
+    """Lower-cased, accent-free content words (no stop words), Porter2-stemmed as search stems them."""
     folded = _fold(text).replace("'s ", " ")
     stop = consolidation_stopwords()
-    return {_stem(w) for w in _TOKEN.findall(folded) if w not in stop and len(w) > 1 or w.isdigit()}
+    return {stem(w) for w in _TOKEN.findall(folded) if w not in stop and len(w) > 1 or w.isdigit()}
 
 
 _VALUE = re.compile(r"(?<!^)(?<![.!?:]\s)\b(?:[A-Z][\w'\-]+|\d[\d.,:]*)")
