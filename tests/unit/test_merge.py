@@ -13,6 +13,7 @@ from memstore.domain.merge import (
     Operation,
     consolidate,
     lexical_similarity,
+    replaced_in,
     what_holds_now,
 )
 from memstore.domain.models import Kind, MemoryItem
@@ -393,3 +394,23 @@ def test_what_holds_now_never_invents_words(parts):
     words = lambda text: set(re.findall(r"[a-z']+", text.lower()))  # noqa: E731
     assert words(kept) <= words(new)
     assert "oslo" not in words(kept) or kept == new
+
+
+def test_a_change_replaces_only_the_sentence_of_a_memory_that_it_names():
+    old = "The user: Tamsin, tram driver, Sheffield. Prints terrain on an Anycubic Kobra."
+    change = Candidate(
+        kind=Kind.USER_PROFILE,
+        content="The user bought a Prusa MK4.",
+        evidence="I sold the Anycubic, bought a Prusa MK4",
+    )
+    assert (
+        replaced_in(old, change) == "The user: Tamsin, tram driver, Sheffield. The user bought a Prusa MK4."
+    )
+
+
+def test_a_change_naming_no_single_sentence_replaces_the_whole_memory():
+    old = "The user rides a Brompton. The user rides to work on Mondays."
+    change = Candidate(
+        kind=Kind.USER_PROFILE, content="The user rides a Tern now.", evidence="I ride a Tern now"
+    )
+    assert replaced_in(old, change) == "The user rides a Tern now."

@@ -847,3 +847,24 @@ def test_a_request_conditioned_on_what_the_assistant_does_in_general_stands(extr
 )
 def test_a_verb_alone_asks_for_something_now_and_is_no_standing_instruction(extractor, said, kept):
     assert len(facts(extract(extractor, ("user", said)), Kind.PROCEDURAL)) == kept
+
+
+def test_having_sold_a_thing_replaces_the_memory_of_it(extractor):
+    got = extract(
+        extractor,
+        ("user", "Big news, I sold the Wayfarer to a club member and bought a Laser."),
+        existing=[item("boat", "The user sails a Wayfarer on Rutland Water.")],
+    )
+    (change,) = [c for c in got.memories if c.kind == Kind.USER_PROFILE]
+    assert "Laser" in change.content and change.replaces == ["boat"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I sell handmade soap at the Saturday market.", "My uncle sold me his old Wayfarer last spring."],
+)
+def test_selling_as_a_habit_or_by_someone_else_ends_nothing(extractor, text):
+    got = extract(
+        extractor, ("user", text), existing=[item("boat", "The user sails a Wayfarer on Rutland Water.")]
+    )
+    assert all(not c.replaces for c in got.memories)

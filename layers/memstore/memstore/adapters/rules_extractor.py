@@ -201,7 +201,11 @@ class RulesExtractor:
             is_update=statement.change.shift,
             importance=IMPORTANCE_PROCEDURAL if procedural else IMPORTANCE_PROFILE,
             context=statement.context,
-            evidence=statement.evidence if statement.label != "intro" else None,
+            # the user's words, with the clause a change retracts ("I sold Ender"): consolidation
+            # reads which part of a stored memory it replaces
+            evidence=" ".join(filter(None, (statement.retraction_of, statement.evidence)))
+            if statement.label != "intro"
+            else None,
         )
 
     def _targets(

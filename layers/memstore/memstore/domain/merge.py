@@ -85,6 +85,21 @@ def what_holds_now(new: str, old: str) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
 
 
+def replaced_in(old: str, new: Candidate) -> str:
+    """What a replacement leaves of a memory of several sentences: "The user: Nodar, QA engineer,
+    Tbilisi. Prints drone parts on an Ender 3." changed by "sold Ender, bought a Bambu P1S" keeps
+    its first sentence; only the one sentence that shares words with the change (its content or
+    the user's words for it) is replaced. One sentence, or no single one: the whole is replaced."""
+    parts = split_sentences(old)
+    said = content_words(f"{new.content} {new.evidence or ''}")
+    overlap = [len(content_words(p) & said) for p in parts]
+    named = [n for n, k in enumerate(overlap) if k]
+    if len(parts) < 2 or len(named) != 1:
+        return what_holds_now(new.content, old)
+    kept = [p for n, p in enumerate(parts) if n != named[0]]
+    return " ".join([*kept, what_holds_now(new.content, parts[named[0]])])
+
+
 def lexical_similarity(a: str, b: str) -> float:
     """Dice coefficient of the two texts' content words (0..1)."""
     wa, wb = content_words(a), content_words(b)
@@ -309,7 +324,7 @@ def consolidate(
             target = dup
         if target is not None:
             old = plan.content[target]
-            plan.rewrite(target, what_holds_now(c.content, old), like=c)
+            plan.rewrite(target, replaced_in(old, c), like=c)
             plan.scrub_summaries(old, content_words(c.content))
             continue
         plan.ops.append(Operation(action="create", candidate=c))

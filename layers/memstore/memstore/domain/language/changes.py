@@ -31,6 +31,21 @@ def _definite_only() -> frozenset[str]:
     return frozenset(r["text"] for r in examples.rows("change_markers") if r.get("definite"))
 
 
+@functools.cache
+def _past_only() -> frozenset[str]:
+    """Markers that end something only when it is done ("I *sold* the Laser", not "I sell soap")."""
+    return frozenset(r["text"] for r in examples.rows("change_markers") if r.get("past"))
+
+
+def _not_done(sentence: Sentence, token: Token) -> bool:
+    """A past-only marker said in another tense, or of someone else ("my nephew sold me his
+    truck" is how the user got one)."""
+    if token.lemma.lower() not in _past_only():
+        return False
+    subject = next((c for c in sentence.children(token) if c.dep in SUBJECTS), None)
+    return token.tag not in ("VBD", "VBN") or (subject is not None and not is_first_person(subject))
+
+
 def _indefinite(sentence: Sentence, token: Token) -> bool:
     noun = sentence.tokens[token.head]
     return any(c.dep == "det" and c.lower in ("a", "an", "another", "some") for c in sentence.children(noun))
@@ -134,7 +149,7 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
             t.dep != "amod" or _indefinite(sentence, t) or _anothers_subject(sentence, t, top)
         ):
             continue
-        if t.pos == "ADV" and _up_to_now(sentence, t):
+        if (t.pos == "ADV" and _up_to_now(sentence, t)) or _not_done(sentence, t):
             continue
         if t.pos in ("VERB", "ADV", "ADJ"):
             shift = True
@@ -305,7 +320,7 @@ def _retracting(sentence: Sentence, head: Token) -> bool:
         return True
     if head.pos != "VERB" or any(c.dep == "neg" for c in near):
         return False
-    return markers.get(head.lemma.lower()) == "retract"
+    return markers.get(head.lemma.lower()) == "retract" and not _not_done(sentence, head)
 
 
 def split_retraction(sentence: Sentence, tokens: list[Token]) -> tuple[list[Token], list[Token]] | None:
