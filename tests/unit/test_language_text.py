@@ -422,3 +422,17 @@ def test_a_capitalised_adjective_after_the_copula_is_a_name_only_when_english_ha
 ) -> None:
     sentence = PARSER.parse(text)[0]
     assert introductions(sentence) == named
+
+
+@pytest.mark.parametrize(
+    ("text", "retract"),
+    [
+        # "anymore" written in two words, negated in its own clause
+        ("I'm not using the Tenaz glue any more.", True),
+        ("We don't shop at Lidl any more.", True),
+        ("I don't want any more coffee today.", False),
+    ],
+)
+def test_any_more_in_two_words_retracts_like_anymore(text: str, retract: bool) -> None:
+    (sentence,) = PARSER.parse(text)
+    assert changes.change_of(sentence, list(sentence.tokens)).retract is retract

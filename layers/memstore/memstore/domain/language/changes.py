@@ -31,6 +31,16 @@ def _definite_only() -> frozenset[str]:
     return frozenset(r["text"] for r in examples.rows("change_markers") if r.get("definite"))
 
 
+def _any_more(sentence: Sentence, token: Token) -> bool:
+    """ "any more" as one adverb ("not using it any more"), not a quantity ("any more coffee")."""
+    return (
+        token.lower == "more"
+        and token.pos == "ADV"
+        and token.i > 0
+        and sentence.tokens[token.i - 1].lower == "any"
+    )
+
+
 @functools.cache
 def _past_only() -> frozenset[str]:
     """Markers that end something only when it is done ("I *sold* the Laser", not "I sell soap")."""
@@ -141,6 +151,10 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
         if t.pos in ("ADV", "ADJ") and t.lower in ("longer", "more"):
             if any(s.dep == "neg" or s.lower == "no" for s in tokens if abs(s.i - t.i) <= 1):
                 retract = True
+            elif _any_more(sentence, t) and any(
+                s.dep == "neg" for s in tokens if s.head == t.head or s.head == sentence.tokens[t.head].head
+            ):
+                retract = True  # "I'm not using the Tenaz any more": "anymore" written in two words
             continue
         if t.lower == "over" and t.pos == "ADP" and sentence.tokens[t.head].lemma == "be":
             shift = retract = True
