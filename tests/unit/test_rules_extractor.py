@@ -868,3 +868,9 @@ def test_selling_as_a_habit_or_by_someone_else_ends_nothing(extractor, text):
         extractor, ("user", text), existing=[item("boat", "The user sails a Wayfarer on Rutland Water.")]
     )
     assert all(not c.replaces for c in got.memories)
+
+
+def test_a_change_of_a_noun_whose_article_chat_clipped_is_the_users(extractor):
+    assert facts(extract(extractor, ("user", "Life list crossed 430 now!"))) == [
+        "The user's life list crossed 430 now!"
+    ]

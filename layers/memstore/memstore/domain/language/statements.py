@@ -676,15 +676,25 @@ def _definite_change(
     """ "The trip is now to Reykjavik instead of Cape Town.": a change said of something the
     user calls by a definite noun (the trip, the wedding) is about a thing of theirs."""
     subject = next(t for t in tokens if t.dep in SUBJECTS)
-    definite = any(c.dep == "det" and c.morph.get("Definite") == "Def" for c in sentence.children(subject))
-    if not (change.shift and subject.pos == "NOUN" and definite):
+    kids = sentence.children(subject)
+    definite = any(c.dep == "det" and c.morph.get("Definite") == "Def" for c in kids)
+    # "Life list crossed 430 now!": a singular noun opening the sentence without its article
+    # is the clipped "my"/"the" of chat
+    clipped = (
+        subject.tag == "NN"
+        and not any(c.dep in ("det", "poss") for c in kids)
+        and min(t.i for t in sentence.subtree(subject)) == 0
+    )
+    if not (change.shift and subject.pos == "NOUN" and (definite or clipped)):
         return None
     kept = changes.without_former_value(sentence, tokens)
-    text = render(kept)
+    text, told = render(kept), render(tokens)
+    if not definite:
+        text, told = f"The user's {_lowered(kept, text)}", f"my {_lowered(tokens, told)}"
     return Statement(
         message_id,
         finish(text),
-        render(tokens),
+        told,
         label="owned",
         change=change,
         former=changes.former_value(sentence, tokens),
