@@ -622,3 +622,9 @@ def test_a_joint_act_or_a_make_believe_untelling_is_a_forget(parse, text, conten
 )
 def test_a_statement_of_ours_or_a_make_believe_of_something_else_is_no_command(parse, text):
     assert command(parse, text) is None
+
+
+def test_a_politeness_word_read_as_the_object_is_no_content(parse):
+    assert command(parse, "Remember this please: my locker number is 418.") == Command(
+        action="remember", content="my locker number is 418"
+    )

@@ -537,3 +537,11 @@ def test_a_named_street_in_apposition_to_a_house_or_flat_number_is_an_address(pa
 
     hits = [h for s in parser.parse(text) for h in syntax_hits(s) if h.category == "street_address"]
     assert bool(hits) is flagged
+
+
+@pytest.mark.parametrize(
+    ("text", "phone"),
+    [("Her ring number is PL-0331-21-4477.", False), ("Call me on 0331-21-4477 tonight.", True)],
+)
+def test_digits_a_hyphen_joins_to_letters_are_a_code_not_a_phone_number(text, phone):
+    assert any(h.category == "phone_number" for h in text_hits(text)) is phone

@@ -512,9 +512,14 @@ def _topic(s: Sentence, tokens: list[Token]) -> list[Token]:
 def _trim(tokens: list[Token]) -> list[Token]:
     while tokens and (tokens[0].dep in _CONTENT_TRIM or tokens[0].pos == "PUNCT"):
         tokens = tokens[1:]
-    while tokens and tokens[-1].pos == "PUNCT":
+    while tokens and (tokens[-1].pos == "PUNCT" or _please(tokens[-1])):
         tokens = tokens[:-1]
     return tokens
+
+
+def _please(t: Token) -> bool:
+    """ "Remember this please: …": the tagger sometimes makes the politeness word a noun object."""
+    return t.lower == "please"
 
 
 def _scope(s: Sentence, clause: _Clause) -> list[Token]:

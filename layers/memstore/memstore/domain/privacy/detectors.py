@@ -267,7 +267,9 @@ def _contacts(text: str) -> list[Hit]:
             # "$168.00": a short run with a decimal point is an amount, whatever a small
             # numbering plan allows
             amount = "." in m.raw_string and sum(c.isdigit() for c in m.raw_string) < MIN_PHONE_DIGITS
-            if m.start not in seen and not amount:
+            # "ring number PL-0331-21-4477": digits a hyphen joins to letters are part of a code
+            coded = m.start >= 2 and text[m.start - 1] == "-" and text[m.start - 2].isalpha()
+            if m.start not in seen and not amount and not coded:
                 seen.add(m.start)
                 hits.append(Hit("phone_number", m.raw_string))
     return hits
