@@ -436,3 +436,19 @@ def test_a_capitalised_adjective_after_the_copula_is_a_name_only_when_english_ha
 def test_any_more_in_two_words_retracts_like_anymore(text: str, retract: bool) -> None:
     (sentence,) = PARSER.parse(text)
     assert changes.change_of(sentence, list(sentence.tokens)).retract is retract
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        # chat clips the "my" of a sentence-initial noun
+        ("Co-driver is Ilkka.", [("co-driver", "Ilkka")]),
+        ("Captain is Margaux, she calls the plays.", [("captain", "Margaux")]),
+        # a day is when, not who
+        ("Session zero is Saturday.", []),
+        ("The weather is nice.", []),
+    ],
+)
+def test_a_clipped_noun_of_the_users_before_a_name_introduces_it(text: str, named: list) -> None:
+    sentence = PARSER.parse(text)[0]
+    assert introductions(sentence) == named

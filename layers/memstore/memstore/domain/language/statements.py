@@ -21,6 +21,7 @@ from memstore.domain.language.text import (
     SUBJECTS,
     asks,
     clauses,
+    clipped,
     finish,
     head_of,
     introductions,
@@ -678,14 +679,7 @@ def _definite_change(
     subject = next(t for t in tokens if t.dep in SUBJECTS)
     kids = sentence.children(subject)
     definite = any(c.dep == "det" and c.morph.get("Definite") == "Def" for c in kids)
-    # "Life list crossed 430 now!": a singular noun opening the sentence without its article
-    # is the clipped "my"/"the" of chat
-    clipped = (
-        subject.tag == "NN"
-        and not any(c.dep in ("det", "poss") for c in kids)
-        and min(t.i for t in sentence.subtree(subject)) == 0
-    )
-    if not (change.shift and subject.pos == "NOUN" and (definite or clipped)):
+    if not (change.shift and subject.pos == "NOUN" and (definite or clipped(sentence, subject))):
         return None
     kept = changes.without_former_value(sentence, tokens)
     text, told = render(kept), render(tokens)

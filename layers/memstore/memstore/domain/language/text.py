@@ -5,6 +5,7 @@ no rule names a topic or a value. The user's own words are kept for every value.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Iterable
 
@@ -493,6 +494,16 @@ def _owned(sentence: Sentence, noun: Token) -> bool:
     )
 
 
+def clipped(sentence: Sentence, noun: Token) -> bool:
+    """ "Co-driver is Ilkka.", "Life list crossed 430 now!": a singular noun that opens the
+    sentence without its article is the user's, the "my" or "the" clipped as chat clips it."""
+    return (
+        noun.tag == "NN"
+        and not any(c.dep in ("det", "poss") for c in sentence.children(noun))
+        and min(t.i for t in sentence.subtree(noun)) == 0
+    )
+
+
 def _noun_phrase(sentence: Sentence, noun: Token) -> str:
     parts = [c for c in sentence.children(noun) if c.dep in ("compound", "amod")] + [noun]
     return " ".join(t.text for t in sorted(parts, key=lambda t: t.i))
@@ -553,6 +564,13 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
                 out.append(("name", _name_of(sentence, p)))
             elif subject is not None and subject.pos == "NOUN" and _owned(sentence, subject):
                 out.append((_noun_phrase(sentence, subject), _name_of(sentence, p)))
+            elif subject is not None and subject.pos == "NOUN" and clipped(sentence, subject):
+                # the words before the copula, however the tagger cut them ("Co - driver")
+                words = sentence.tokens[: head.i]
+                noun = "".join(t.text + t.space for t in words).strip()
+                out.append(
+                    (noun if words[0].pos == "PROPN" else noun[:1].lower() + noun[1:], _name_of(sentence, p))
+                )
             elif (
                 subject is not None
                 and subject.lemma == "name"
@@ -568,8 +586,12 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
     return [
         (noun, name)
         for noun, name in dict.fromkeys(out)
-        if not any(ch.isdigit() for ch in name) and name.split()[-1] not in numbered
+        if not any(ch.isdigit() for ch in name) and name.split()[-1] not in numbered and name not in _CALENDAR
     ]
+
+
+_CALENDAR = frozenset(calendar.day_name) | frozenset(calendar.month_name[1:])
+"""Days and months are when, not who ("Session zero is Saturday"); from the standard library."""
 
 
 def _here(sentence: Sentence) -> list[str]:
