@@ -26,6 +26,7 @@ from memstore.domain.language.text import (
     head_of,
     introductions,
     is_first_person,
+    lowered,
     mentions_first_person,
     render,
     strip_leading_noise,
@@ -198,22 +199,16 @@ def _dropped_i(root: Token) -> tuple[str, str] | None:
     return None
 
 
-def _lowered(tokens: list[Token], text: str) -> str:
-    if tokens[0].pos != "PROPN" and not tokens[0].text.isupper():
-        return text[:1].lower() + text[1:]  # "Finally sold the van" → "The user finally sold the van"
-    return text
-
-
 def _with_subject(tokens: list[Token], text: str) -> str:
     lead = _dropped_i(head_of(tokens) or tokens[0])
-    return f"{lead[1]} {_lowered(tokens, text)}" if lead else text
+    return f"{lead[1]} {lowered(tokens, text)}" if lead else text
 
 
 def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
     """A subject-less fragment told by the user ("no longer learning Norwegian", "Vegetarian,
     by the way"): the clause as the user would say it in full, and in the third person."""
     root = head_of(tokens) or tokens[0]
-    body = _lowered(tokens, render(tokens))
+    body = lowered(tokens, render(tokens))
     lead = _dropped_i(root)
     if lead is not None:
         return f"{lead[0]} {body}", f"{lead[1]} {body}"
@@ -393,7 +388,7 @@ class Reader:
             return Statement(
                 message_id,
                 render(value),
-                _lowered(tokens, render(tokens)),
+                lowered(tokens, render(tokens)),
                 label="swap",
                 change=change,
                 former=former,
@@ -684,7 +679,7 @@ def _definite_change(
     kept = changes.without_former_value(sentence, tokens)
     text, told = render(kept), render(tokens)
     if not definite:
-        text, told = f"The user's {_lowered(kept, text)}", f"my {_lowered(tokens, told)}"
+        text, told = f"The user's {lowered(kept, text)}", f"my {lowered(tokens, told)}"
     return Statement(
         message_id,
         finish(text),

@@ -494,6 +494,14 @@ def _owned(sentence: Sentence, noun: Token) -> bool:
     )
 
 
+def lowered(tokens: list[Token], text: str) -> str:
+    """`text` (the words of `tokens`) with its first letter lowered to go after other words,
+    unless it opens with a name or an all-capitals word."""
+    if tokens[0].pos != "PROPN" and not tokens[0].text.isupper():
+        return text[:1].lower() + text[1:]  # "Finally sold the van" → "The user finally sold the van"
+    return text
+
+
 def clipped(sentence: Sentence, noun: Token) -> bool:
     """ "Co-driver is Ilkka.", "Life list crossed 430 now!": a singular noun that opens the
     sentence without its article is the user's, the "my" or "the" clipped as chat clips it."""
@@ -568,9 +576,7 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
                 # the words before the copula, however the tagger cut them ("Co - driver")
                 words = sentence.tokens[: head.i]
                 noun = "".join(t.text + t.space for t in words).strip()
-                out.append(
-                    (noun if words[0].pos == "PROPN" else noun[:1].lower() + noun[1:], _name_of(sentence, p))
-                )
+                out.append((lowered(list(words), noun), _name_of(sentence, p)))
             elif (
                 subject is not None
                 and subject.lemma == "name"

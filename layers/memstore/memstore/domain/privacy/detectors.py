@@ -393,8 +393,7 @@ def _addresses(s: Sentence) -> list[Hit]:
         if t.lower.strip(".") not in streets or t.pos not in ("PROPN", "NOUN") or t.tag in ("NNS", "NNPS"):
             continue
         for n in s.subtree(t):
-            number = n.text.rstrip("abcdefghABCDEFGH")
-            if n.i < t.i and t.i - n.i <= 5 and number.isdigit() and len(number) <= 5:
+            if n.i < t.i and t.i - n.i <= 5 and _house_number(n):
                 hits.append(Hit("street_address", " ".join(x.text for x in s.tokens[n.i : t.i + 1])))
                 break
         else:

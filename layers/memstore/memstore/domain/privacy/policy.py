@@ -6,7 +6,9 @@ A directive is a verb of keeping information (store, record, capture, focus, …
 record", "… must not be kept") excludes too. What a directive governs — its object, a passive
 subject, the object of its preposition ("focus on …", "anything about …") or a clause ("where
 they live") — is split at coordination into phrases: "Do not store medications, diagnoses or
-political views" excludes "medications", "diagnoses" and "political views"."""
+political views" excludes "medications", "diagnoses" and "political views". When a colon follows
+the directive, what it governs only announces a list ("any of the following: A (a1, a2); B; and
+C"): the items after the colon are read one by one instead."""
 
 from __future__ import annotations
 
