@@ -1,8 +1,11 @@
 """The in-process Lambda runtime behind `memstore local`: every function of the template in one
 process, AWS replaced by moto, Step Functions replaced by the local scheduler.
 
-Handlers run one at a time under a process-wide lock: moto is not thread-safe, the functions
-share os.environ, and a Lambda container serves one request at a time anyway."""
+The API's handlers run one at a time under a process-wide lock: the functions share os.environ
+and a handler's resolver keeps the current event on a module-level app. Consolidations run beside
+them, on the scheduler's workers, as Step Functions would start another Lambda container: the
+consolidate handler reads no per-function variable once loaded, and each mocked AWS request is
+atomic (moto_atomic)."""
 
 from __future__ import annotations
 
@@ -48,6 +51,10 @@ def reset_container() -> None:
 
     install(None)
 
+
+CONSOLIDATION_WORKERS = 2
+"""Consolidations that run at once (the scheduler's workers); Lambda would run as many as the
+account's concurrency allows, this machine's cores are the useful limit."""
 
 LOCAL_CHAT_MODELS = (LOCAL_CHAT_MODEL,)
 LOCAL_EMBEDDING_MODELS = (LOCAL_EMBEDDING_MODEL,)
@@ -341,9 +348,9 @@ class LocalRuntime:
         def run(payload: dict[str, Any]) -> dict[str, Any]:
             if function_id is None:
                 raise UnknownFunction(CONSOLIDATE_FUNCTION)
-            return self.invoke(function_id, payload)
+            return self.invoke_beside(function_id, payload)
 
-        self.scheduler = LocalScheduler(run)
+        self.scheduler = LocalScheduler(run, workers=CONSOLIDATION_WORKERS)
         self.scheduler.start()
         install_process_scheduler(self.scheduler)
 
@@ -379,6 +386,24 @@ class LocalRuntime:
                         elapsed,
                         spec.timeout_s,
                     )
+
+    def invoke_beside(self, function_id: str, event: Any) -> Any:
+        """Runs one function's handler outside the API's lock (its own container, in Lambda's
+        terms). Only for a function that reads no per-function variable while it runs and shares
+        no module with the API's handlers: the consolidate task. It is loaded, and the container
+        built, with its own environment under the lock."""
+        spec = self.functions.get(function_id)
+        if spec is None:
+            raise UnknownFunction(function_id)
+        with self._lock:
+            if not self.started:
+                raise RuntimeError("the local runtime is not started")
+            self._apply_function_env(function_id)
+            handler = self._handler(spec)
+            from memstore.wiring import container
+
+            container()
+        return handler(event, LambdaContext(spec))
 
     def invoke_route(self, event: dict[str, Any]) -> Any:
         """Runs the function whose route is the event's `routeKey`, as Lambda Invoke of that

@@ -10,6 +10,8 @@ logger = Logger()
 
 @logger.inject_lambda_context(log_event=False, clear_state=True)
 def lambda_handler(event: dict, context) -> dict:
+    # per thread: `memstore local` runs two consolidations at once in one process
+    logger.thread_safe_clear_keys()
     if event.get("action") == "fail":
         job = ConsolidationJob(
             store=event["store"], scope=event["scope"], update_id=event["update_id"], due_at=0, wait_until=""
@@ -20,7 +22,7 @@ def lambda_handler(event: dict, context) -> dict:
         )
         return container().consolidation.fail(job, event.get("error") or {})
     job = ConsolidationJob.model_validate(event)
-    logger.append_keys(update_id=job.update_id)
+    logger.thread_safe_append_keys(update_id=job.update_id)
     answer = container().consolidation.run(job)
     logger.info("consolidation step", extra={"status": answer["status"]})
     return answer

@@ -8,6 +8,7 @@ import importlib.util
 import io
 import json
 import logging
+import threading
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -236,6 +237,37 @@ def test_fail_event_marks_the_update_failed_keeps_messages_and_hides_the_cause(e
 
     public = env.container.updates.get(STORE, update_id, Caller()).public()
     assert public["status"] == "failed" and public["error"] == update.error
+
+
+def test_each_log_line_names_its_own_update_while_another_invocation_runs(env, handler, log, monkeypatch):
+    """`memstore local` runs consolidations side by side in one process: a fail event handled
+    while a job runs must not relabel or clear the job's update id."""
+    done = env.submit(MESSAGES[0])
+    event = env.job_event(done)
+    entered, release = threading.Event(), threading.Event()
+    run = env.container.consolidation.run
+
+    def held(job):
+        entered.set()
+        release.wait(10)
+        return run(job)
+
+    monkeypatch.setattr(env.container.consolidation, "run", held)
+    answers: list[dict] = []
+    job = threading.Thread(target=lambda: answers.append(handler(event)))
+    job.start()
+    try:
+        assert entered.wait(10)
+        assert handler(env.fail_event("upd_other"))["status"] == "failed"
+    finally:
+        release.set()
+        job.join(timeout=30)
+    assert answers and answers[0]["status"] == "done"
+    lines = [json.loads(line) for line in log.getvalue().splitlines()]
+    step = next(line for line in lines if line["message"] == "consolidation step")
+    assert step["update_id"] == done
+    failure = next(line for line in lines if line["message"] == "update failed")
+    assert failure["update_id"] == "upd_other"
 
 
 def test_fail_event_after_completion_leaves_the_update_completed(env, handler):

@@ -257,6 +257,36 @@ def test_stop_waits_for_the_run_in_progress():
     assert finished == ["upd_1"]
 
 
+def test_workers_run_due_jobs_side_by_side_and_each_update_once():
+    """Two executions of the state machine run at once; with one worker the second would wait
+    for the first, which waits for it."""
+    both = threading.Barrier(2, timeout=5)
+    ran: list[str] = []
+
+    def meet(payload):
+        both.wait()
+        ran.append(payload["update_id"])
+        return {"status": "done"}
+
+    s = LocalScheduler(meet, clock=ManualClock(T0), workers=2)
+    s.start()
+    try:
+        s.schedule(job("upd_1", T0))
+        s.schedule(job("upd_2", T0, scope="scope-b"))
+        deadline = time.monotonic() + 5
+        while len(ran) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+    finally:
+        s.stop()
+    assert sorted(ran) == ["upd_1", "upd_2"]
+    assert not s.running
+
+
+def test_a_scheduler_needs_a_worker():
+    with pytest.raises(ValueError):
+        LocalScheduler(Recorder(), workers=0)
+
+
 def test_run_due_is_refused_while_the_worker_runs():
     s = LocalScheduler(Recorder())
     s.start()

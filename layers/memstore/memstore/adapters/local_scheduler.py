@@ -6,7 +6,7 @@ on `wait` sleep until the returned `due_at` and run it again; on a task error re
 the task once more with the failure input its Catch passes (also for an unexpected status).
 Like a Step Functions execution named after the update, an update runs at most once:
 scheduling it again before it starts only moves its due time; after it started, the call is
-ignored."""
+ignored. `workers` threads run due jobs side by side, as separate executions would."""
 
 from __future__ import annotations
 
@@ -38,8 +38,12 @@ class LocalScheduler:
         clock: Clock = system_clock,
         retries: int = 2,
         retry_backoff: Sequence[float] = (0.05, 0.2),
+        workers: int = 1,
     ):
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
         self._runner = runner
+        self._workers = workers
         self._clock = clock
         self._retries = retries
         self._backoff = list(retry_backoff) or [0.0]
@@ -49,7 +53,7 @@ class LocalScheduler:
         self._started: set[str] = set()
         self._seq = 0
         self._stopping = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
 
     # the port ---------------------------------------------------------------------------------
     def schedule(self, job: ConsolidationJob) -> None:
@@ -62,19 +66,23 @@ class LocalScheduler:
     # lifecycle --------------------------------------------------------------------------------
     def start(self) -> None:
         with self._cond:
-            if self._thread is not None:
+            if self._threads:
                 return
             self._stopping.clear()
-            self._thread = threading.Thread(target=self._work, name="memstore-local-scheduler", daemon=True)
-            self._thread.start()
+            self._threads = [
+                threading.Thread(target=self._work, name=f"memstore-local-scheduler-{n}", daemon=True)
+                for n in range(self._workers)
+            ]
+            for thread in self._threads:
+                thread.start()
 
     def stop(self, timeout: float = 30.0) -> None:
         """Stops the worker after the run in progress (if any); pending jobs are dropped."""
         with self._cond:
             self._stopping.set()
             self._cond.notify_all()
-            thread, self._thread = self._thread, None
-        if thread is not None:
+            threads, self._threads = self._threads, []
+        for thread in threads:
             thread.join(timeout)
         with self._cond:
             if self._pending:
@@ -86,8 +94,12 @@ class LocalScheduler:
             self._cond.notify_all()
 
     @property
+    def workers(self) -> int:
+        return self._workers
+
+    @property
     def running(self) -> bool:
-        return self._thread is not None
+        return bool(self._threads)
 
     def pending(self) -> list[ConsolidationJob]:
         with self._cond:
@@ -96,7 +108,7 @@ class LocalScheduler:
     def run_due(self) -> int:
         """Runs every job that is due now in the calling thread; returns how many runs happened.
         Only without the worker thread (tests, scripted drains)."""
-        if self._thread is not None:
+        if self._threads:
             raise RuntimeError("run_due() cannot be used while the worker thread runs")
         count = 0
         while True:
