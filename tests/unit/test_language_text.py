@@ -80,6 +80,17 @@ def test_a_comment_on_the_clause_before_stays_with_it() -> None:
         ("Finished the marathon, I went home.", ["Finished the marathon, I went home."]),
         ("Dropped the Telegraph and picked up Le Monde.", ["Dropped the Telegraph", "picked up Le Monde"]),
         ("My sister sold the car and bought a bike.", ["My sister sold the car and bought a bike."]),
+        # the object "it" cannot be the subject it would share ("itself"): the "I" was left out
+        (
+            "the bullitt is gone, swapped it for a brompton.",
+            ["the bullitt is gone", "swapped it for a brompton"],
+        ),
+        (
+            "The old boots are done, gave them to my nephew.",
+            ["The old boots are done", "gave them to my nephew"],
+        ),
+        ("The printer is old, needed a new drum.", ["The printer is old, needed a new drum."]),
+        ("The boots are done, gave it to my nephew.", ["The boots are done, gave it to my nephew."]),
     ],
 )
 def test_an_opening_past_verb_without_a_subject_is_a_clause_of_its_own(said: str, pieces: list) -> None:

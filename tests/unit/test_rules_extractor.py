@@ -817,6 +817,21 @@ def test_a_correction_after_scratch_that_is_kept_and_the_words_retracting_are_no
 
 
 @pytest.mark.parametrize(
+    "said",
+    [
+        "The Bullitt is gone. I swapped it for a Brompton.",
+        "the bullitt is gone, swapped it for a brompton.",
+    ],
+)
+def test_a_change_whose_old_value_is_a_pronoun_replaces_what_the_pronoun_stands_for(extractor, said):
+    stored = "The user's bike is a Bullitt cargo bike."
+    old = [item("e1", stored)]
+    got = extract(extractor, ("user", said), existing=old)
+    assert set(replaced(got, old)) == {stored}
+    assert any("brompton" in f.lower() for f in facts(got))
+
+
+@pytest.mark.parametrize(
     ("stored", "said"),
     [
         (

@@ -390,12 +390,16 @@ def replacement_frame(sentence: Sentence, kept: list[Token]) -> dict[int, str]:
     return {}
 
 
-def former_value(sentence: Sentence, tokens: list[Token]) -> str | None:
+def former_value(sentence: Sentence, tokens: list[Token], refs: dict[int, str] | None = None) -> str | None:
     """The words that name what a change replaces: what `without_former_value` drops, or the
-    value of a retraction ("no longer learning *Norwegian*")."""
+    value of a retraction ("no longer learning *Norwegian*"). A pointer stands for what `refs`
+    resolved it to ("The Bullitt is gone. I swapped *it* for a Brompton.")."""
+    refs = refs or {}
     kept = {t.i for t in without_former_value(sentence, tokens)}
     kept -= {x.i for t in tokens if _former_object(sentence, t) for x in sentence.subtree(t)}
-    dropped = [t for t in tokens if t.i not in kept and _names_value(t)]
+    dropped = [t for t in tokens if t.i not in kept and (_names_value(t) or t.i in refs)]
+    if dropped and any(t.i in refs for t in dropped):
+        return " ".join(refs.get(t.i, t.text) for t in dropped)
     if not dropped and change_of(sentence, tokens).retract:
         value = value_of(sentence, without_negation(sentence, tokens)) or []
         dropped = [t for t in value if t.pos in NAMING and not is_first_person(t)]

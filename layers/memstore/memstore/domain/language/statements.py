@@ -204,11 +204,11 @@ def _with_subject(tokens: list[Token], text: str) -> str:
     return f"{lead[1]} {lowered(tokens, text)}" if lead else text
 
 
-def _fragment_text(tokens: list[Token]) -> tuple[str, str] | None:
+def _fragment_text(tokens: list[Token], refs: dict[int, str] | None = None) -> tuple[str, str] | None:
     """A subject-less fragment told by the user ("no longer learning Norwegian", "Vegetarian,
     by the way"): the clause as the user would say it in full, and in the third person."""
     root = head_of(tokens) or tokens[0]
-    body = lowered(tokens, render(tokens))
+    body = lowered(tokens, render(tokens, refs))
     lead = _dropped_i(root)
     if lead is not None:
         return f"{lead[0]} {body}", f"{lead[1]} {body}"
@@ -428,9 +428,9 @@ class Reader:
                     # clause has no positive frame for the new value; both are told together
                     text = third_person(sentence, tokens, refs)
             if split is not None:
-                former = changes.former_value(sentence, retracted)
+                former = changes.former_value(sentence, retracted, refs)
             else:
-                former = changes.former_value(sentence, tokens) if change.shift else None
+                former = changes.former_value(sentence, tokens, refs) if change.shift else None
             subject = next((t for t in tokens if t.dep in SUBJECTS), None)
             dropped = subject is None and _dropped_i(head_of(kept) or kept[0]) is not None
             about_self = dropped or subject is not None and subject.lower in ("i", "we")
@@ -472,10 +472,10 @@ class Reader:
                 message_id, sentence, tokens, change
             )
         kept = changes.without_former_value(sentence, tokens) if change.shift else tokens
-        fragment, told = _fragment_text(kept), _fragment_text(tokens)
+        fragment, told = _fragment_text(kept, refs), _fragment_text(tokens, refs)
         if fragment is None or told is None:
             return None
-        former = changes.former_value(sentence, tokens) if change.shift else None
+        former = changes.former_value(sentence, tokens, refs) if change.shift else None
         # a verb or an adjective whose "I" was left out is said of the user ("Got promoted …")
         said_of_user = told[1].startswith("The user ")
         return Statement(

@@ -324,6 +324,9 @@ def clauses(sentence: Sentence) -> list[list[Token]]:
     clause that explains ("…so I need low-sugar meals") stays with its main clause."""
     starts: list[Token] = []
     for t in sentence.tokens:
+        if _not_its_own_object(sentence, t):
+            starts.append(t)
+            continue
         if t.dep not in CLAUSE_HEADS or t.pos not in ("VERB", "AUX"):
             continue
         if _subject_dropped(sentence, t) or _second_with_dropped_i(sentence, t):
@@ -415,6 +418,28 @@ def _second_with_dropped_i(sentence: Sentence, verb: Token) -> bool:
         and any(c.dep in objects for c in sentence.children(v))
         for v in (verb, head)
     )
+
+
+def _not_its_own_object(sentence: Sentence, verb: Token) -> bool:
+    """ "The Bullitt is gone, swapped it for a Brompton": a coordinated verb with no subject of its
+    own whose object is a plain pronoun that can stand for the subject before it cannot share that
+    subject (a thing that did it to itself would be "itself"); the one who did it is the "I" that
+    chat leaves out."""
+    # the parser hangs such a verb on the clause before it as a conjunct or as an unlabelled "dep"
+    if verb.dep not in ("conj", "dep") or verb.tag not in ("VBD", "VBN"):
+        return False
+    if not _separated(sentence, verb, sentence.tokens[verb.head]):
+        return False
+    kids = sentence.children(verb)
+    if any(c.dep in (*SUBJECTS, "mark", "auxpass") for c in kids):
+        return False
+    head = sentence.tokens[verb.head]
+    subject = next((c for c in sentence.children(head) if c.dep in SUBJECTS), None)
+    if subject is None or subject.pos == "PRON" or is_first_person(subject):
+        return False
+    plural = subject.morph.get("Number") == "Plur" or subject.tag in ("NNS", "NNPS")
+    pointer = "them" if plural else "it"
+    return any(c.dep == "dobj" and c.lower == pointer for c in kids)
 
 
 def _is_comment(piece: list[Token]) -> bool:
