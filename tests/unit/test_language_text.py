@@ -11,6 +11,7 @@ from memstore.domain.language import changes
 from memstore.domain.language.text import (
     as_told,
     asks,
+    asks_within,
     clauses,
     conjugate_third_singular,
     finish,
@@ -200,11 +201,41 @@ def test_a_verbless_possessive_is_read_as_the_contracted_copula() -> None:
         ("What I do is teach.", False),
         ("Where I live it rains a lot.", False),
         ("Never have I seen such a thing.", False),
+        # a phrase set off by a comma before the inversion
+        ("in figma, how do i swap all instances of one component for another", True),
+        ("quick one, how do i convert mg to mcg again", True),
+        ("Honestly, I can swim.", False),
+        ("In winter, I take the tram.", False),
     ],
 )
 def test_a_question_is_known_by_its_inversion_without_a_question_mark(text, question):
     (sentence,) = PARSER.parse(text)
     assert asks(sentence) is question
+
+
+@pytest.mark.parametrize(
+    ("text", "asking"),
+    [
+        ("I am on nights this week and how do I stay awake", [False, True]),
+        ("I cook, and my wife bakes", [False, False]),
+    ],
+)
+def test_a_clause_of_a_run_on_message_asks_by_its_own_word_order(text, asking):
+    (sentence,) = PARSER.parse(text)
+    assert [asks_within(sentence, c) for c in clauses(sentence)] == asking
+
+
+@pytest.mark.parametrize(
+    ("text", "asking"),
+    [
+        ("how i use crawl mode", True),
+        ("How I met my wife is a long story.", False),
+        ("When I travel I take the train.", False),
+    ],
+)
+def test_a_wh_word_before_the_user_and_the_verb_of_the_whole_sentence_asks(text, asking):
+    (sentence,) = PARSER.parse(text)
+    assert asks_within(sentence, clauses(sentence)[0]) is asking
 
 
 def test_a_verb_after_an_inverted_modal_keeps_its_base_form() -> None:

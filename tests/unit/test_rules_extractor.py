@@ -817,6 +817,20 @@ def test_a_correction_after_scratch_that_is_kept_and_the_words_retracting_are_no
 
 
 @pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("i just finished a night shift, how do i convert mg to mcg again", "night shift"),
+        ("I am on nights this week and how do I stay awake", "nights this week"),
+        ("in figma, how do i swap all instances of one component", None),
+    ],
+)
+def test_a_question_without_its_mark_is_not_stored_and_what_sets_it_up_is(extractor, said, kept):
+    got = facts(extract(extractor, ("user", said)))
+    assert not any(w in f for f in got for w in ("convert", "stay awake", "swap all"))
+    assert (kept is None and got == []) or any(kept in f for f in got)
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "The Bullitt is gone. I swapped it for a Brompton.",

@@ -20,6 +20,7 @@ from memstore.domain.language.syntax import Sentence, Token
 from memstore.domain.language.text import (
     SUBJECTS,
     asks,
+    asks_within,
     clauses,
     clipped,
     finish,
@@ -324,6 +325,8 @@ class Reader:
                     continue
                 tokens = strip_leading_noise(sentence, clause)
                 if not tokens or all(t.pos == "PUNCT" for t in tokens):
+                    continue
+                if not asking and asks_within(sentence, clause) and not is_instruction(sentence, tokens):
                     continue
                 answering = n == 0 and asked is not None and is_wh_question(asked)
                 verbless = not any(t.pos in ("VERB", "AUX") for t in tokens)

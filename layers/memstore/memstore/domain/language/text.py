@@ -112,11 +112,41 @@ def _opens_with_question_word(s: Sentence) -> bool:
 def _inverted(s: Sentence) -> bool:
     """An auxiliary, modal or copula before the root's subject, at the head of the sentence or
     right after its wh-phrase."""
-    root = s.root
+    return _inverted_at(s, s.root, _words(s))
+
+
+def asks_within(s: Sentence, clause: list[Token]) -> bool:
+    """A clause of a run-on message that is itself a question by its word order, whatever the
+    sentence's last mark ("just finished a night shift, how do i convert mg to mcg again"), or a
+    wh-word that opens the clause of a verb whose subject is the user ("how i use crawl mode")."""
+    root = head_of(clause)
+    words = [t for t in clause if t.pos not in ("PUNCT", "INTJ") and t.dep not in LEADING_NOISE]
+    if root is None or not words or root.i == s.root.i and _inverted(s):
+        return False
+    if _inverted_at(s, root, words):
+        return True
+    first, subject = words[0], next((c for c in s.children(root) if c.dep in ("nsubj", "nsubjpass")), None)
+    return (
+        first.tag == "WRB"
+        and first.head == root.i
+        and subject is not None
+        and first.i < subject.i < root.i
+        and is_first_person(subject)
+        and root.i == s.root.i
+    )
+
+
+def _inverted_at(s: Sentence, root: Token, words: list[Token]) -> bool:
+    """… counting from after a phrase set off by a comma before the subject ("in figma, how do
+    i swap …", "quick one, how do i …")."""
     subject = next((c for c in s.children(root) if c.dep in ("nsubj", "nsubjpass", "expl")), None)
-    words = _words(s)
     if subject is None or not words:
         return False
+    comma = next((t.i for t in reversed(s.tokens[: subject.i]) if t.text == ","), None)
+    if comma is not None and comma > words[0].i:
+        words = [t for t in words if t.i > comma]
+        if not words:
+            return False
 
     def fronted(t: Token) -> bool:
         return t.i < subject.i and (
