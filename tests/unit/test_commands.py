@@ -628,3 +628,50 @@ def test_a_politeness_word_read_as_the_object_is_no_content(parse):
     assert command(parse, "Remember this please: my locker number is 418.") == Command(
         action="remember", content="my locker number is 418"
     )
+
+
+# ------------------------------------------------------------------ session 24: more of English's own structure
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "content"),
+    [
+        # a negated noun governing the memory verb negates it
+        ("btw no need to remember the gym stuff, my sister reads my phone", "forget", "the gym stuff"),
+        ("There is no need to keep my old address.", "forget", "my old address"),
+        # the infinitive of an adjective said of the assistant in a modal request
+        (
+            "Would you be so kind as to hold on to this for me: the parish fete is on June 2.",
+            "remember",
+            "the parish fete is on June 2",
+        ),
+        # a memory noun that qualifies a vaguer head is still the assistant's memory
+        (
+            "put this in your memory thing: the dentist is on 2 October",
+            "remember",
+            "the dentist is on 2 October",
+        ),
+        ("add it to your notes app: my locker is 42", "remember", "my locker is 42"),
+    ],
+)
+def test_commands_read_from_negation_scope_adjective_complements_and_compound_nouns(
+    parse, text, action, content
+):
+    assert command(parse, text) == Command(action=action, content=content)
+
+
+def test_a_clause_after_the_pointer_says_why_and_the_fronted_topic_is_what_to_forget(parse):
+    got = command(parse, "that thing about raben forget it, they offer less. i stay")
+    assert got is not None and got.action == "forget" and got.content == "raben"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm happy to remember that for you.",
+        "I was able to remember the code.",
+        "I have no time to keep a diary.",
+    ],
+)
+def test_the_users_own_remembering_is_no_command(parse, text):
+    assert command(parse, text) is None

@@ -262,8 +262,11 @@ def _assistants_memory(s: Sentence, noun: Token) -> bool:
     about me"; not a noun it qualifies: "forward this to the address you gave me")."""
     if noun.pos in ("PRON", "VERB", "AUX"):
         return _yours(s, noun)
-    return _lemma(noun) in vocabulary().memory_nouns and any(
-        c.dep == "poss" and _person(c) == "2" for c in s.children(noun)
+    kids = s.children(noun)
+    # the memory noun may qualify a vaguer head ("your memory thing", "your notes app")
+    named = [noun, *(c for c in kids if c.dep == "compound")]
+    return any(_lemma(n) in vocabulary().memory_nouns for n in named) and any(
+        c.dep == "poss" and _person(c) == "2" for c in kids
     )
 
 
@@ -328,11 +331,18 @@ def _addressed(s: Sentence, v: Token, depth: int = 0) -> tuple[bool, int]:
     if subj is None:
         if v.dep == "xcomp" and _polite_question(s, head):
             return True, neg + _negations(s, head)
+        if v.dep in ("acl", "relcl", "xcomp") and head.pos == "NOUN" and _negations(s, head):
+            # "no need to remember the mall stuff"; not "I have no time to keep a diary"
+            owner = _subject(s, s.tokens[head.head]) if head.head != head.i else None
+            return owner is None or _person(owner) != "1", neg + _negations(s, head)
+        if v.dep in ("xcomp", "advcl") and head.pos == "ADJ" and head.dep == "acomp" and depth < 3:
+            # "would you be so kind as to hold on to this", "are you able to forget …": the
+            # infinitive of an adjective said of its clause's subject is that subject's act
+            ok, n = _addressed(s, s.tokens[head.head], depth + 1)
+            return ok, n + neg
         if v.dep == "xcomp" and head.i != v.i and depth < 3:
             ok, n = _addressed(s, head, depth + 1)
             return ok, n + neg + (1 if _lemma(head) in voc.cease else 0)
-        if v.dep in ("acl", "relcl") and head.pos == "NOUN" and _negations(s, head):
-            return True, neg + _negations(s, head)
         return _imperative(s, v), neg
     if _lemma(head) in voc.hortative and head.i != v.i and _imperative(s, head):
         return True, neg + _negations(s, head)
@@ -399,8 +409,9 @@ def _object_tokens(s: Sentence, clause: _Clause) -> list[Token]:
     used = {u.i for u in clause.used}
     out: list[Token] = []
     for owner in clause.used:
-        for c in s.children(owner):
-            if c.i in used:
+        kids = s.children(owner)
+        for c in kids:
+            if c.i in used or _aside(s, c, kids):
                 continue
             # a phrase's own preposition takes its object ("get rid *of* the notes")
             complement = c.dep in _OBJECT or (
@@ -412,6 +423,13 @@ def _object_tokens(s: Sentence, clause: _Clause) -> list[Token]:
             elif complement or (c.dep == "prep" and _lemma(c) in voc.topic_preps):
                 out.extend(s.subtree(c))
     return sorted({t.i: t for t in out}.values(), key=lambda t: t.i)
+
+
+def _aside(s: Sentence, c: Token, kids: list[Token]) -> bool:
+    """A clause set off by a comma after the verb's own object says why, it is no second object
+    ("that thing about raben, forget it, they offer less")."""
+    obj = next((k for k in kids if k.dep == "dobj" and k.i < c.i), None)
+    return c.dep == "ccomp" and obj is not None and any(t.text == "," for t in s.tokens[obj.i : c.i])
 
 
 def correction(s: Sentence) -> str | None:
