@@ -358,10 +358,27 @@ def test_a_statement_misfiled_under_a_single_valued_facet_never_overwrites_it(ex
         "You can call me Wilhelmina.",
         # a bare noun's "'s" before a name is "is", not a possessive
         "Name's Wilhelmina, if you were wondering.",
+        # the telephone's and the letter's ways of saying who is there
+        "Hi, Wilhelmina speaking. Let's see what you can do.",
+        "It's Wilhelmina. My partner set this up for me.",
+        "Morning, it's Wilhelmina.",
     ],
 )
 def test_the_users_own_name_is_a_fact_however_it_is_introduced(extractor, said):
     assert any("name is Wilhelmina" in f for f in facts(extract(extractor, ("user", said))))
+
+
+@pytest.mark.parametrize(
+    ("context", "said"),
+    [
+        ([("assistant", "Who is your landlord?")], "It's Greta."),
+        ([], "It's Monday."),
+        ([], "It's Greta now, not Paula."),
+    ],
+)
+def test_it_is_a_name_answering_a_question_or_saying_more_names_no_user(extractor, context, said):
+    got = facts(extract(extractor, ("user", said), context=context))
+    assert not any("user's name" in f for f in got)
 
 
 def test_a_change_said_of_a_definite_thing_replaces_the_memory_holding_its_former_value(extractor):

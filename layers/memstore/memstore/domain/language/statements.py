@@ -29,6 +29,7 @@ from memstore.domain.language.text import (
     is_first_person,
     lowered,
     mentions_first_person,
+    presented,
     render,
     strip_leading_noise,
     third_person,
@@ -308,7 +309,11 @@ class Reader:
             asked_heading, heading = heading, _asked_heading(sentence)
             # whatever else a sentence does, naming someone or something of the user's is lasting
             # ("Also my dog Loukoumi ate a koulouri, is sesame dangerous for dogs?")
-            for noun, name in introductions(sentence):
+            named = introductions(sentence)
+            # not an answer to a question for something ("Who's your landlord?" "It's Greta.")
+            if n < 2 and not (asked and is_wh_question(asked)) and (who := presented(sentence)) is not None:
+                named.append(("name", who))
+            for noun, name in named:
                 text = f"The user's {noun} is {name}."
                 out.append(Statement(turn.message_id, text, text, label="intro", about_self=noun == "name"))
             asking = is_question(sentence)

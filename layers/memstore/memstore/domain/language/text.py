@@ -640,6 +640,7 @@ def introductions(sentence: Sentence) -> list[tuple[str, str]]:
                 out.append(("name", _name_of(sentence, p)))
     out.extend(_named_after(sentence))
     out.extend(("name", name) for name in _here(sentence))
+    out.extend(("name", name) for name in _speaking(sentence))
     # a name holds no digits ("my account GR56 0172 …") and no number follows it ("home Kolokotroni 42")
     numbered = {
         t.text for t, after in zip(sentence.tokens, sentence.tokens[1:], strict=False) if after.pos == "NUM"
@@ -676,6 +677,34 @@ def _here(sentence: Sentence) -> list[str]:
         and (n == 0 or t[n - 1].pos == "PUNCT")
         and (n + 2 == len(t) or t[n + 2].pos == "PUNCT")
     ]
+
+
+def _speaking(sentence: Sentence) -> list[str]:
+    """ "Hi, Imelda speaking.": a name as the subject of a bare "speaking", the telephone's way of
+    saying who is on the line."""
+    return [
+        _name_of(sentence, t)
+        for t in sentence.tokens
+        if t.pos == "PROPN"
+        and t.dep == "nsubj"
+        and (verb := sentence.tokens[t.head]).lemma == "speak"
+        and verb.tag == "VBG"
+        and all(c.i == t.i or c.dep in ("intj", "punct", "discourse") for c in sentence.children(verb))
+    ]
+
+
+def presented(sentence: Sentence) -> str | None:
+    """ "It's Eamon.", "Morning, this is Vitalis.": a sentence that only says "it is" or "this
+    is" a name, which, opening what the user says when nothing was asked, says who is writing."""
+    words = [t for t in sentence.tokens if t.pos not in ("PUNCT", "INTJ") and t.dep not in LEADING_NOISE]
+    words = [t for t in words if t.dep != "npadvmod" or t.i > sentence.root.i]
+    if len(words) < 3 or words[0].lower not in ("it", "this") or words[1].lemma != "be":
+        return None
+    name = words[2:]
+    if not all(t.pos == "PROPN" and t.text[:1].isupper() for t in name) or len(name) > 2:
+        return None
+    text = " ".join(t.text for t in name)
+    return None if text in _CALENDAR else text
 
 
 def _named_after(sentence: Sentence) -> list[tuple[str, str]]:
