@@ -916,6 +916,28 @@ def test_selling_as_a_habit_or_by_someone_else_ends_nothing(extractor, text):
     assert all(not c.replaces for c in got.memories)
 
 
+@pytest.mark.parametrize(
+    ("stored", "said"),
+    [
+        # a phrasal change verb with its particle after the object
+        ("The user plays the cello in an amateur orchestra.", "I gave the cello up last winter."),
+        ("The user has a Fiat Panda.", "I gave my Panda away to my nephew last week."),
+        ("The user drives a Buick.", "I traded in the Buick last week."),
+    ],
+)
+def test_a_phrasal_verb_of_giving_up_replaces_the_memory_of_what_was_given_up(extractor, stored, said):
+    got = extract(extractor, ("user", said), existing=[item("old", stored)])
+    assert any(c.replaces == ["old"] for c in got.memories)
+
+
+@pytest.mark.parametrize(
+    "said", ["I'll give the Panda away next year.", "My nephew gave his Panda away.", "I give old toys away."]
+)
+def test_giving_away_to_come_by_someone_else_or_as_a_habit_ends_nothing(extractor, said):
+    got = extract(extractor, ("user", said), existing=[item("old", "The user has a Fiat Panda.")])
+    assert all(not c.replaces for c in got.memories)
+
+
 def test_a_change_of_a_noun_whose_article_chat_clipped_is_the_users(extractor):
     assert facts(extract(extractor, ("user", "Life list crossed 430 now!"))) == [
         "The user's life list crossed 430 now!"

@@ -47,10 +47,10 @@ def _past_only() -> frozenset[str]:
     return frozenset(r["text"] for r in examples.rows("change_markers") if r.get("past"))
 
 
-def _not_done(sentence: Sentence, token: Token) -> bool:
+def _not_done(sentence: Sentence, token: Token, marker: str | None = None) -> bool:
     """A past-only marker said in another tense, or of someone else ("my nephew sold me his
     truck" is how the user got one)."""
-    if token.lemma.lower() not in _past_only():
+    if (marker or token.lemma.lower()) not in _past_only():
         return False
     subject = next((c for c in sentence.children(token) if c.dep in SUBJECTS), None)
     return token.tag not in ("VBD", "VBN") or (subject is not None and not is_first_person(subject))
@@ -168,10 +168,22 @@ def change_of(sentence: Sentence, tokens: list[Token]) -> Change:
         if t.pos in ("VERB", "ADV", "ADJ"):
             shift = True
             retract = retract or (label == "retract" and not _negated(sentence, t))
-    for a, b in zip(tokens, tokens[1:], strict=False):
-        label = markers.get(f"{a.lower} {b.lower}") or markers.get(f"{a.lemma.lower()} {b.lower}")
-        shift = shift or label is not None
-        retract = retract or (label == "retract" and not _negated(sentence, a))
+    inside = {t.i for t in tokens}
+    # a phrasal verb, its particle next to it or after the object ("traded the Buick in")
+    pairs = [(a, b) for a, b in zip(tokens, tokens[1:], strict=False)] + [
+        (t, c)
+        for t in tokens
+        for c in sentence.children(t)
+        if c.dep in ("prt", "advmod") and c.pos in ("ADP", "ADV") and c.i in inside and c.i > t.i + 1
+    ]
+    for a, b in pairs:
+        phrase = next(
+            (p for p in (f"{a.lower} {b.lower}", f"{a.lemma.lower()} {b.lower}") if p in markers), None
+        )
+        if phrase is None or _not_done(sentence, a, phrase):
+            continue
+        shift = True
+        retract = retract or (markers[phrase] == "retract" and not _negated(sentence, a))
     contrast = any(_contrasted(sentence, t) for t in tokens)
     return Change(shift=shift or retract or contrast, retract=retract)
 
