@@ -938,6 +938,20 @@ def test_giving_away_to_come_by_someone_else_or_as_a_habit_ends_nothing(extracto
     assert all(not c.replaces for c in got.memories)
 
 
+def test_a_change_of_mind_about_a_value_replaces_it_and_leaves_it_out_of_the_new_memory(extractor):
+    stored = "The user is training for the user's first marathon, Rotorua in May."
+    said = "I've changed my mind about Rotorua. I've entered the Queenstown Marathon in November instead."
+    got = extract(extractor, ("user", said), existing=[item("race", stored)])
+    (change,) = [c for c in got.memories if c.kind == Kind.USER_PROFILE]
+    assert change.replaces == ["race"]
+    assert "Queenstown" in change.content and "Rotorua" not in change.content
+
+
+def test_a_change_naming_only_its_slot_is_told_with_the_new_value(extractor):
+    got = facts(extract(extractor, ("user", "I switched jobs last month, I'm a data engineer now.")))
+    assert got == ["The user switched jobs last month. The user is a data engineer now."]
+
+
 def test_a_change_of_a_noun_whose_article_chat_clipped_is_the_users(extractor):
     assert facts(extract(extractor, ("user", "Life list crossed 430 now!"))) == [
         "The user's life list crossed 430 now!"

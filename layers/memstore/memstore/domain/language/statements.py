@@ -449,6 +449,7 @@ class Reader:
             if dropped:
                 # "Thinking of opening my own food truck" → "The user is thinking of opening …"
                 text = _with_subject(kept, text)
+            slot = change.shift and not change.retract and changes.names_slot(sentence, kept)
             return Statement(
                 message_id,
                 text,
@@ -459,9 +460,9 @@ class Reader:
                 about_self=about_self,
                 shared=changes.others_clause(sentence, kept),
                 retraction_of=retraction_of,
-                former=former,
+                former=former or (_topic_of(sentence, kept) if slot else None),
                 habitual=_habitual(tokens),
-                slot=change.shift and not change.retract and changes.names_slot(sentence, kept),
+                slot=slot,
             )
         subject = next((t for t in tokens if t.dep in SUBJECTS), None)
         if subject is not None and refs and subject.i in refs:
@@ -705,6 +706,18 @@ def _answer(message_id: str, asked: Sentence, answer: str) -> Statement:
     return Statement(message_id, text, f"{question} {answer}", label="", change=changes.Change())
 
 
+def _topic_of(sentence: Sentence, tokens: list[Token]) -> str | None:
+    """ "I've changed my mind *about Rotorua*": what a change that names its slot is about is the
+    value it leaves."""
+    head = head_of(tokens)
+    topics = vocabulary().topic_preps
+    preps = [c for c in sentence.children(head) if c.dep == "prep" and c.lower in topics] if head else []
+    objects = [o for p in preps for o in sentence.children(p) if o.dep == "pobj" and o.pos in changes.NAMING]
+    return (
+        " ".join(t.text for t in sentence.subtree(objects[0]) if t.pos in changes.NAMING) if objects else None
+    )
+
+
 def _fold_changes(statements: list[Statement]) -> list[Statement]:
     """A retraction followed by a new value ("no longer learning Norwegian. It's Polish now.")
     becomes one statement of the new value in the retracted clause's frame."""
@@ -712,8 +725,14 @@ def _fold_changes(statements: list[Statement]) -> list[Statement]:
     for s in statements:
         former = out[-1] if out and out[-1].message_id == s.message_id else None
         if former is not None and former.slot and s.change.shift and s.label not in ("swap", "intro"):
-            # "I switched jobs last month, I'm a data engineer now": one change, told in two
-            s.text, s.evidence = f"{former.text} {s.text}", f"{former.evidence}, {s.evidence}"
+            # "I switched jobs last month, I'm a data engineer now": one change, told in two;
+            # "I've changed my mind about Rotorua. I've entered Queenstown instead.": the first
+            # only names the value left, which the memory no longer holds
+            if former.former:
+                s.former = s.former or former.former
+            else:
+                s.text = f"{former.text} {s.text}"
+            s.evidence = f"{former.evidence}, {s.evidence}"
             out[-1] = s
             continue
         if (
