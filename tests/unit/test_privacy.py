@@ -70,6 +70,11 @@ def kept(guard, text: str, options: StoreOptions = DEFAULT) -> bool:
         # a number named by an official identifier's name and passing its check (python-stdnum)
         "The landlord wants 908301662, that's my BSN.",
         "My PESEL is 85031318605.",
+        # an age with a time phrase, and a number set beside the user's name
+        "I'll be 41 on race week.",
+        "bro im karthik, 15, class 10 in chennai",
+        # what follows "address:" opening with a house number, whatever the word for street
+        "The college wants my home address for the trip form: 9 Ffordd Penrhos, Aberystwyth SY23 3HE.",
     ],
 )
 def test_always_on_detectors_drop_whatever_the_policy(guard, text):
@@ -103,6 +108,8 @@ def test_a_relatives_birthday_is_no_birth_date_of_the_users(guard, text):
         "My order number 908301662 arrived today.",
         # unlike every category's examples: nearest to one of them, but far from all
         "The breaker at substation 4B is the Schneider one, not ABB like the others.",
+        "I'm 5 minutes from the station.",
+        "I'm Karthik, captain of the chess team.",
     ],
 )
 def test_ordinary_facts_are_kept(guard, text):
@@ -413,6 +420,7 @@ def test_a_named_street_without_a_number_is_an_address_when_it_is_where_someone_
         ("I moved to Calle Mayor 5 last year.", ["Calle Mayor 5"]),
         ("I'm flying to Berlin 2 times a year.", []),
         ("My home team is Arsenal 4 life.", []),
+        ("My new home: 3 bedrooms and a garden.", []),
     ],
 )
 def test_a_name_with_the_house_number_after_it_is_an_address_when_it_is_where_someone_lives(

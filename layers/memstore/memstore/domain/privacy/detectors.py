@@ -333,9 +333,15 @@ def _age_numbers(s: Sentence) -> list[Token]:
                 c.pos in ("PRON", "PROPN") or c.lower == "user" or any(g.dep == "poss" for g in s.children(c))
                 for c in subjects
             )
-            if personal and not any(c.dep in ("prep", "npadvmod") for c in s.children(t)):
+            # "I'll be 41 on race week": a time phrase the parser hung on the number keeps it an age
+            measured = [c for c in s.children(t) if c.dep in ("prep", "npadvmod") and c.lower not in _WHEN]
+            if personal and not measured:
                 found.append(t)
                 continue
+        # "im karthik, 15, class 10": a bare number set beside the user's name is their age
+        if t.dep == "appos" and head.dep == "attr" and _said_of_me(s, s.tokens[head.head]):
+            found.append(t)
+            continue
         # "At 49 I finally feel …": a bare number after "at" that qualifies a whole clause is a
         # time of life (a clock time is 1-12, or carries "pm", "o'clock", …)
         clause_level = head.lower == "at" and s.tokens[head.head].pos in ("VERB", "AUX")
@@ -354,6 +360,16 @@ def _age_numbers(s: Sentence) -> list[Token]:
                 found.append(t)
                 break
     return found
+
+
+_WHEN = ("on", "in", "by", "at", "next", "this")
+"""Prepositions and determiners that open a time phrase ("on race week", "in May", "next month")."""
+
+
+def _said_of_me(s: Sentence, verb: Token) -> bool:
+    return verb.lemma == "be" and any(
+        c.dep == "nsubj" and c.pos == "PRON" and c.morph.get("Person") == "1" for c in s.children(verb)
+    )
 
 
 def _dated(t: Token) -> bool:
@@ -399,7 +415,22 @@ def _addresses(s: Sentence) -> list[Hit]:
         else:
             if _named_street(s, t) and (_residence(s, t) or _listed_with_number(s, t)):
                 hits.append(Hit("street_address", " ".join(x.text for x in s.subtree(t) if x.dep != "det")))
-    return hits + _numbered_after(s)
+    return hits + _numbered_after(s) + _labelled(s)
+
+
+def _labelled(s: Sentence) -> list[Hit]:
+    """ "… wants my home address for the form: 9 Ffordd Penrhos, Aberystwyth": what follows a
+    colon after the word "address" or "home", opening with a house number and a name, is the
+    address itself, whatever the country's word for street."""
+    words = terms("residence")
+    for t in s.tokens:
+        if t.pos != "NOUN" or t.lemma.lower() not in words:
+            continue
+        colon = next((x for x in s.tokens[t.i + 1 :] if x.text == ":"), None)
+        after = [x for x in s.tokens[colon.i + 1 :] if x.pos != "PUNCT"] if colon else []
+        if len(after) >= 2 and _house_number(after[0]) and after[1].text[:1].isupper():
+            return [Hit("street_address", " ".join(x.text for x in after))]
+    return []
 
 
 def _house_number(token: Token) -> bool:
