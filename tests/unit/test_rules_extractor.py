@@ -938,6 +938,17 @@ def test_giving_away_to_come_by_someone_else_or_as_a_habit_ends_nothing(extracto
     assert all(not c.replaces for c in got.memories)
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Also pls always explain with IFRS, not US GAAP, that's what we use here",
+        "Use metric units, that's what I grew up with.",
+    ],
+)
+def test_an_instruction_with_a_comment_after_it_is_still_an_instruction(extractor, said):
+    assert len(facts(extract(extractor, ("user", said)), Kind.PROCEDURAL)) == 1
+
+
 def test_a_change_of_mind_about_a_value_replaces_it_and_leaves_it_out_of_the_new_memory(extractor):
     stored = "The user is training for the user's first marathon, Rotorua in May."
     said = "I've changed my mind about Rotorua. I've entered the Queenstown Marathon in November instead."

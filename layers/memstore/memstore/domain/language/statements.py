@@ -175,9 +175,24 @@ def is_instruction(sentence: Sentence, tokens: list[Token]) -> bool:
             for c in sentence.children(root)
         )
         return root.tag == "VB" or (root.tag == "VBP" and fronted)
-    if _misread_subject(sentence, root, subjects[0]):
+    if _misread_subject(sentence, root, subjects[0]) or _commented(sentence, root, subjects[0]):
         return True
     return subjects[0].lower == "you" and any(c.tag == "MD" for c in sentence.children(root))
+
+
+def _commented(sentence: Sentence, root: Token, subject: Token) -> bool:
+    """ "Always explain with IFRS, not US GAAP, that's what we use here": the parser made the
+    comment ("that's …") the root and the imperative before it its adverbial clause."""
+    if subject.morph.get("PronType") != "Dem" or subject.i > root.i:
+        return False
+    return any(
+        c.dep == "advcl"
+        and c.tag == "VB"
+        and c.i < subject.i
+        and not any(x.dep in (*SUBJECTS, "mark", "aux") for x in sentence.children(c))
+        and any(t.text == "," for t in sentence.tokens[c.i : subject.i])
+        for c in sentence.children(root)
+    )
 
 
 def _misread_subject(sentence: Sentence, verb: Token, subject: Token) -> bool:
