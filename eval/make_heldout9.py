@@ -21,9 +21,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_DATA = os.path.join(HERE, "data", "heldout9.json")
 
 
-def main(argv=None) -> int:
-    args = hc.argument_parser(__doc__, DEFAULT_DATA).parse_args(argv)
+def validate(doc: str, default: str, argv=None) -> int:
+    """Held-out 8's checks on a hand-written set in its format (`--data`, default `default`)."""
+    args = hc.argument_parser(doc, default).parse_args(argv)
     return h8.main(["--data", args.data, "--bench-dir", args.bench_dir])
+
+
+def main(argv=None) -> int:
+    return validate(__doc__, DEFAULT_DATA, argv)
 
 
 if __name__ == "__main__":

@@ -361,14 +361,8 @@ class LocalRuntime:
         variables while it runs) and a handler's resolver keeps the current event on a
         module-level app. Each mocked AWS request is atomic as well (moto_atomic), for the
         threads that do run beside an invocation (the start-up preload, tests)."""
-        spec = self.functions.get(function_id)
-        if spec is None:
-            raise UnknownFunction(function_id)
         with self._lock:
-            if not self.started:
-                raise RuntimeError("the local runtime is not started")
-            self._apply_function_env(function_id)
-            handler = self._handler(spec)
+            spec, handler = self._entered(function_id)
             context = LambdaContext(spec)
             started = time.monotonic()
             self._running.append(function_id)
@@ -392,18 +386,22 @@ class LocalRuntime:
         terms). Only for a function that reads no per-function variable while it runs and shares
         no module with the API's handlers: the consolidate task. It is loaded, and the container
         built, with its own environment under the lock."""
-        spec = self.functions.get(function_id)
-        if spec is None:
-            raise UnknownFunction(function_id)
         with self._lock:
-            if not self.started:
-                raise RuntimeError("the local runtime is not started")
-            self._apply_function_env(function_id)
-            handler = self._handler(spec)
+            spec, handler = self._entered(function_id)
             from memstore.wiring import container
 
             container()
         return handler(event, LambdaContext(spec))
+
+    def _entered(self, function_id: str) -> tuple[FunctionSpec, Callable[[Any, LambdaContext], Any]]:
+        """The function's spec and handler, its environment applied (under the lock)."""
+        spec = self.functions.get(function_id)
+        if spec is None:
+            raise UnknownFunction(function_id)
+        if not self.started:
+            raise RuntimeError("the local runtime is not started")
+        self._apply_function_env(function_id)
+        return spec, self._handler(spec)
 
     def invoke_route(self, event: dict[str, Any]) -> Any:
         """Runs the function whose route is the event's `routeKey`, as Lambda Invoke of that
