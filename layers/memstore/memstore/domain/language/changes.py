@@ -410,8 +410,6 @@ def former_value(sentence: Sentence, tokens: list[Token], refs: dict[int, str] |
     kept = {t.i for t in without_former_value(sentence, tokens)}
     kept -= {x.i for t in tokens if _former_object(sentence, t) for x in sentence.subtree(t)}
     dropped = [t for t in tokens if t.i not in kept and (_names_value(t) or t.i in refs)]
-    if dropped and any(t.i in refs for t in dropped):
-        return " ".join(refs.get(t.i, t.text) for t in dropped)
     if not dropped and change_of(sentence, tokens).retract:
         value = value_of(sentence, without_negation(sentence, tokens)) or []
         dropped = [t for t in value if t.pos in NAMING and not is_first_person(t)]
@@ -419,4 +417,4 @@ def former_value(sentence: Sentence, tokens: list[Token], refs: dict[int, str] |
         if not dropped and head is not None and head.pos in ("NOUN", "PROPN"):
             # "no more *knitting* for me": a retraction with no object ends its head noun
             dropped = [t for t in sentence.children(head) if t.dep == "compound"] + [head]
-    return " ".join(t.text for t in dropped) or None
+    return " ".join(refs.get(t.i, t.text) for t in dropped) or None
